@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests live beside the code they test; browser specs
+// under e2e/ belong to Playwright.
+export default defineConfig({
+  resolve: {
+    alias: { "@": fileURLToPath(new URL(".", import.meta.url)) },
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "app/**/*.test.tsx"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    environment: "node",
+    testTimeout: 30_000,
+  },
+});
