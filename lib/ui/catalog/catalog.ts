@@ -1,0 +1,469 @@
+/**
+ * The catalog: every component a UI block may use, defined once. The compiler
+ * reads prop names, child/parent rules, bindable and action props from it;
+ * the evaluator validates evaluated props with each `schema`; the texts a
+ * model reads (text.ts) are generated from the same entries.
+ */
+import { z } from "zod";
+import { UiValueSchema } from "../expression/value";
+import type { UiCatalogEntry } from "./entry";
+import { UI_PROP_LIMITS } from "./prop-limits";
+import {
+  uiBooleanProp,
+  uiNullAsEmptyList,
+  uiNumberProp,
+  uiNumericString,
+  UiAttachmentIdSchema,
+  UiFieldNameSchema,
+  UiHrefSchema,
+  UiIdentifierSchema,
+  UiLabelSchema,
+  UiLanguageSchema,
+  UiLocalNameSchema,
+  UiNodeReferenceSchema,
+  UiPathSchema,
+  UiRevisionSchema,
+  UiRowSchema,
+  UiRowsSchema,
+  UiSentenceSchema,
+  UiSeriesSchema,
+  UiShaSchema,
+  UiTokenSchema,
+} from "./prop-schemas";
+import { UiToneSchema } from "./tone";
+
+export { UiToneSchema, type UiTone } from "./tone";
+
+/** The version of this catalog; a fence's `catalog=` names the one it was written for. */
+export const UI_CATALOG_VERSION = "1";
+
+/** The info-string word that marks a UI fence (```ui). */
+export const UI_FENCE_LANGUAGE = "ui";
+
+/** The host-link chips that may stand inside an `Entry`. */
+const HOST_LINKS = ["File", "Diff", "Commit", "Node"] as const;
+
+/** A progress value: numbers (or numeric strings) outside 0–100 are clamped, not refused. */
+const PercentSchema = z.preprocess((input) => {
+  const value = uiNumericString(input);
+  return typeof value === "number" ? Math.min(100, Math.max(0, value)) : value;
+}, z.number());
+
+/** A chart height in pixels, clamped to what a panel can show. */
+const ChartHeightSchema = z.preprocess((input) => {
+  const value = uiNumericString(input);
+  return typeof value === "number"
+    ? Math.min(UI_PROP_LIMITS.chartHeightMax, Math.max(UI_PROP_LIMITS.chartHeightMin, value))
+    : value;
+}, z.number());
+
+/** A chart row: a record with a `label` (text or number) and its values. */
+const ChartRowSchema = UiRowSchema.refine(
+  (row) => typeof row.label === "string" || typeof row.label === "number",
+  "every chart row has a label (text or number)",
+);
+
+/** A value of a `Segmented` or its `Option`s: text or a number. */
+const ChoiceValueSchema = z.union([z.number(), UiLabelSchema]);
+
+/** Every component, by name. */
+export const UI_CATALOG = {
+  // -- Status -----------------------------------------------------------------
+  Summary: {
+    schema: z.strictObject({}),
+    description:
+      "A short paragraph that sums up the answer in plain words. Takes text, with {expression} interpolations; no props.",
+    group: "Status",
+    children: { kind: "content", text: true, components: [] },
+  },
+  Callout: {
+    schema: z.strictObject({ tone: UiToneSchema, title: UiLabelSchema.optional() }),
+    description:
+      "A highlighted note: a warning, an error, a tip. `tone` is required; `title` is an optional bold first line. Takes text.",
+    group: "Status",
+    children: { kind: "content", text: true, components: [] },
+  },
+  Tag: {
+    schema: z.strictObject({ tone: UiToneSchema.optional() }),
+    description: "A small coloured label (a state, a category). Takes text: one or two words.",
+    group: "Status",
+    children: { kind: "content", text: true, components: [] },
+  },
+  Progress: {
+    schema: z.strictObject({
+      value: PercentSchema,
+      label: UiLabelSchema.optional(),
+      tone: UiToneSchema.optional(),
+    }),
+    description:
+      "A progress bar. `value` is a percentage 0–100 (values outside are clamped); `label` says what progresses. No children.",
+    group: "Status",
+    children: { kind: "none" },
+  },
+  Steps: {
+    schema: z.strictObject({ title: UiLabelSchema.optional() }),
+    description: "An ordered list of steps (a plan, a pipeline). Takes only <Step> children.",
+    group: "Status",
+    children: { kind: "content", text: false, components: ["Step"] },
+  },
+  Step: {
+    schema: z.strictObject({
+      title: UiLabelSchema,
+      status: z.enum(["pending", "active", "done", "failed"]).optional(),
+    }),
+    description:
+      "One step of <Steps>: `title`, and `status` pending (the default), active, done or failed. Takes text: an optional detail line.",
+    group: "Status",
+    children: { kind: "content", text: true, components: [] },
+    parents: ["Steps"],
+  },
+  // -- Data -------------------------------------------------------------------
+  Stats: {
+    schema: z.strictObject({}),
+    description: "A row of key figures. Takes only <Stat> children.",
+    group: "Data",
+    children: { kind: "content", text: false, components: ["Stat"] },
+  },
+  Stat: {
+    schema: z.strictObject({
+      label: UiLabelSchema,
+      value: z.union([z.number(), UiLabelSchema]),
+      unit: UiTokenSchema.optional(),
+      delta: uiNumberProp().optional(),
+      tone: UiToneSchema.optional(),
+    }),
+    description:
+      "One figure of <Stats>: `label`, `value` (a number or short text), `unit`, and `delta`, a signed change (coloured by its sign unless `tone` is given). No children.",
+    group: "Data",
+    children: { kind: "none" },
+    parents: ["Stats"],
+  },
+  EntityList: {
+    schema: z.strictObject({ title: UiLabelSchema.optional() }),
+    description: "A list of things (issues, people, services, files). Takes only <Entry> children.",
+    group: "Data",
+    children: { kind: "content", text: false, components: ["Entry"] },
+  },
+  Entry: {
+    schema: z.strictObject({
+      title: UiLabelSchema,
+      subtitle: UiSentenceSchema.optional(),
+      tone: UiToneSchema.optional(),
+    }),
+    description:
+      "One item of <EntityList>: `title`, `subtitle`, `tone`. Takes text and host-link chips (<File>, <Diff>, <Commit>, <Node>).",
+    group: "Data",
+    children: { kind: "content", text: true, components: HOST_LINKS },
+    parents: ["EntityList"],
+  },
+  Table: {
+    schema: z.strictObject({
+      rows: UiRowsSchema,
+      title: UiLabelSchema.optional(),
+      caption: UiSentenceSchema.optional(),
+      sortable: uiBooleanProp().optional(),
+      filterable: uiBooleanProp().optional(),
+    }),
+    description:
+      "A table of records. `rows` is a list of records (an expression: rows={$runs}); `sortable` lets a person sort by a column, `filterable` adds a local filter box; `title` above, `caption` below. Takes only <Column> children, one per shown field, in order.",
+    group: "Data",
+    children: { kind: "content", text: false, components: ["Column"] },
+  },
+  Column: {
+    schema: z.strictObject({
+      field: UiFieldNameSchema,
+      title: UiLabelSchema.optional(),
+      unit: UiTokenSchema.optional(),
+      presentation: z.enum(["text", "number", "percent", "date", "code", "tag"]).optional(),
+    }),
+    description:
+      "One column of <Table>: the record `field` it shows, its header `title` (default: the field), a `unit`, and `presentation` text (default), number, percent, date, code or tag. No children.",
+    group: "Data",
+    children: { kind: "none" },
+    parents: ["Table"],
+  },
+  Chart: {
+    schema: z
+      .strictObject({
+        kind: z.enum(["bar", "line", "area", "pie"]),
+        rows: z.preprocess(uiNullAsEmptyList, z.array(ChartRowSchema).max(UI_PROP_LIMITS.rows)),
+        series: UiSeriesSchema.optional(),
+        title: UiLabelSchema.optional(),
+        unit: UiTokenSchema.optional(),
+        stacked: uiBooleanProp().optional(),
+        height: ChartHeightSchema.optional(),
+      })
+      .superRefine((props, context) => {
+        if (props.rows.length === 0) return;
+        const numericFields = new Set<string>();
+        for (const row of props.rows)
+          for (const [field, value] of Object.entries(row))
+            if (field !== "label" && typeof value === "number") numericFields.add(field);
+        if (props.series === undefined) {
+          if (numericFields.size === 0)
+            context.addIssue({ code: "custom", path: ["rows"], message: "chart rows need at least one numeric field" });
+          return;
+        }
+        for (const name of props.series) {
+          const usable = props.rows.every((row) => {
+            const value = row[name];
+            return value === undefined || value === null || typeof value === "number";
+          });
+          if (!usable || !numericFields.has(name))
+            context.addIssue({ code: "custom", path: ["series"], message: `series "${name}" is not a numeric field` });
+        }
+      }),
+    description:
+      "A chart. `kind` is bar, line, area or pie; `rows` is a list of records, each with a `label` (the x axis or slice name) and numeric fields; `series` names the fields to draw (default: every numeric field; a list or \"a, b\"); `stacked` stacks bars or areas; `unit` labels values; `height` in pixels. No children.",
+    group: "Data",
+    children: { kind: "none" },
+  },
+  // -- Structure --------------------------------------------------------------
+  Tabs: {
+    schema: z.strictObject({}),
+    description: "Tabs, one visible at a time. Takes only <Tab> children.",
+    group: "Structure",
+    children: { kind: "content", text: false, components: ["Tab"] },
+  },
+  Tab: {
+    schema: z.strictObject({ label: UiLabelSchema }),
+    description: "One tab of <Tabs>, named by `label`. Takes any components (and text).",
+    group: "Structure",
+    children: { kind: "content", text: true, components: "any" },
+    parents: ["Tabs"],
+  },
+  Sections: {
+    schema: z.strictObject({}),
+    description: "Collapsible sections stacked vertically. Takes only <Section> children.",
+    group: "Structure",
+    children: { kind: "content", text: false, components: ["Section"] },
+  },
+  Section: {
+    schema: z.strictObject({ title: UiLabelSchema, open: uiBooleanProp().optional() }),
+    description: "One collapsible section of <Sections> with a `title`; `open` shows it expanded. Takes any components (and text).",
+    group: "Structure",
+    children: { kind: "content", text: true, components: "any" },
+    parents: ["Sections"],
+  },
+  // -- Content ----------------------------------------------------------------
+  CodeBlock: {
+    schema: z.strictObject({
+      code: z.string().max(UI_PROP_LIMITS.code).default(""),
+      lang: UiLanguageSchema.optional(),
+      title: UiLabelSchema.optional(),
+    }),
+    description:
+      "Code shown as is, highlighted by `lang` (ts, python, sql, …), with an optional `title` (a file name). Its content is literal up to </CodeBlock>: tags and braces inside are not parsed.",
+    group: "Content",
+    children: { kind: "literal" },
+  },
+  Diagram: {
+    schema: z.strictObject({
+      code: z.string().max(UI_PROP_LIMITS.code).default(""),
+      title: UiLabelSchema.optional(),
+    }),
+    description:
+      "A diagram drawn from mermaid source (flowchart, sequenceDiagram, …), with an optional `title`. Its content is literal mermaid up to </Diagram>.",
+    group: "Content",
+    children: { kind: "literal" },
+  },
+  Image: {
+    schema: z
+      .strictObject({
+        attachment: UiAttachmentIdSchema.optional(),
+        generated: z.literal("latest").optional(),
+        alt: UiSentenceSchema.optional(),
+        caption: UiSentenceSchema.optional(),
+      })
+      .refine((props) => (props.attachment === undefined) !== (props.generated === undefined), {
+        message: "an image has exactly one of attachment or generated=\"latest\"",
+      }),
+    description:
+      "An image from this conversation: either `attachment` (the id of an attached file) or generated=\"latest\" (the image generated last); never a URL or a path. `alt` describes it, `caption` is shown below. No children.",
+    group: "Content",
+    children: { kind: "none" },
+  },
+  Sources: {
+    schema: z.strictObject({}),
+    description: "The sources an answer relies on. Takes only <Source> children.",
+    group: "Content",
+    children: { kind: "content", text: false, components: ["Source"] },
+  },
+  Source: {
+    schema: z.strictObject({ title: UiLabelSchema, href: UiHrefSchema.optional() }),
+    description:
+      "One source of <Sources>: its `title` and an optional `href` (an http or https URL, nothing else). Takes text: an optional short note or quote.",
+    group: "Content",
+    children: { kind: "content", text: true, components: [] },
+    parents: ["Sources"],
+  },
+  // -- Host links -------------------------------------------------------------
+  File: {
+    schema: z.strictObject({
+      path: UiPathSchema,
+      line: uiNumberProp(z.number().int().positive()).optional(),
+      label: UiLabelSchema.optional(),
+    }),
+    description:
+      "A chip that opens a file of the project: `path` relative to the project root, optional `line`, optional `label`. No children.",
+    group: "Host links",
+    children: { kind: "none" },
+  },
+  Diff: {
+    schema: z.strictObject({
+      path: UiPathSchema.optional(),
+      base: UiRevisionSchema.optional(),
+      head: UiRevisionSchema.optional(),
+      label: UiLabelSchema.optional(),
+    }),
+    description:
+      "A chip that opens a diff: of one `path` (or the whole change), between `base` and `head` revisions (default: the working change). No children.",
+    group: "Host links",
+    children: { kind: "none" },
+  },
+  Commit: {
+    schema: z.strictObject({ sha: UiShaSchema, label: UiLabelSchema.optional() }),
+    description: "A chip that opens a commit by its `sha` (abbreviated or full). No children.",
+    group: "Host links",
+    children: { kind: "none" },
+  },
+  Node: {
+    schema: z.strictObject({ ref: UiNodeReferenceSchema, label: UiLabelSchema.optional() }),
+    description: "A chip that opens a node of the project model by its id `ref`, shown as `label` when given. No children.",
+    group: "Host links",
+    children: { kind: "none" },
+  },
+  // -- Local inputs -----------------------------------------------------------
+  Checklist: {
+    schema: z.strictObject({ title: UiLabelSchema.optional() }),
+    description: "A list of items a person ticks off. Takes only <Item> children.",
+    group: "Local inputs",
+    children: { kind: "content", text: false, components: ["Item"] },
+  },
+  Item: {
+    schema: z.strictObject({ label: UiLabelSchema, checked: uiBooleanProp().optional() }),
+    description:
+      "One item of <Checklist>: `label`, and `checked`, which can be bound to a boolean variable (checked={$done}). No children.",
+    group: "Local inputs",
+    children: { kind: "none" },
+    parents: ["Checklist"],
+    bindable: ["checked"],
+  },
+  Switch: {
+    schema: z.strictObject({ label: UiLabelSchema, value: uiBooleanProp() }),
+    description: "An on/off switch: `label`, and `value` bound to a boolean variable (value={$on}). No children.",
+    group: "Local inputs",
+    children: { kind: "none" },
+    bindable: ["value"],
+  },
+  Slider: {
+    schema: z
+      .strictObject({
+        label: UiLabelSchema,
+        min: uiNumberProp(),
+        max: uiNumberProp(),
+        step: uiNumberProp(z.number().positive()).optional(),
+        value: uiNumberProp(),
+        unit: UiTokenSchema.optional(),
+      })
+      .superRefine((props, context) => {
+        if (!(props.min < props.max)) {
+          context.addIssue({ code: "custom", path: ["max"], message: "a slider's min is below its max" });
+          return;
+        }
+        if (props.value < props.min || props.value > props.max)
+          context.addIssue({ code: "custom", path: ["value"], message: "a slider's value lies between min and max" });
+        if (props.step !== undefined && props.step > props.max - props.min)
+          context.addIssue({ code: "custom", path: ["step"], message: "a slider's step is no larger than max - min" });
+      }),
+    description:
+      "A slider for a number: `label`, `min` < `max`, optional `step` and `unit`, and `value` bound to a number variable between min and max (value={$limit}). No children.",
+    group: "Local inputs",
+    children: { kind: "none" },
+    bindable: ["value"],
+  },
+  Segmented: {
+    schema: z.strictObject({ value: ChoiceValueSchema, label: UiLabelSchema.optional() }),
+    description:
+      "A one-of-a-few picker: `value` bound to a string or number variable (value={$period}), optional `label`. Takes only <Option> children.",
+    group: "Local inputs",
+    children: { kind: "content", text: false, components: ["Option"] },
+    bindable: ["value"],
+  },
+  Option: {
+    schema: z.strictObject({ value: ChoiceValueSchema, label: UiLabelSchema }),
+    description:
+      "One option of <Segmented>: the `value` it sets and its `label`. A static value=\"7\" is text; write value={7} when the variable holds a number. No children.",
+    group: "Local inputs",
+    children: { kind: "none" },
+    parents: ["Segmented"],
+  },
+  TextField: {
+    schema: z.strictObject({
+      label: UiLabelSchema,
+      value: z.string().max(UI_PROP_LIMITS.textFieldValue),
+      placeholder: UiSentenceSchema.optional(),
+      multiline: uiBooleanProp().optional(),
+    }),
+    description:
+      "A text input: `label`, `value` bound to a string variable (value={$note}), optional `placeholder`, `multiline` for several lines. No children.",
+    group: "Local inputs",
+    children: { kind: "none" },
+    bindable: ["value"],
+  },
+  Show: {
+    schema: z.strictObject({ when: z.boolean() }),
+    description:
+      "Shows its children only while `when` is true (a boolean expression: when={$failedOnly}). Invisible itself: its children must fit where <Show> stands. Takes any components (and text).",
+    group: "Local inputs",
+    children: { kind: "content", text: true, components: "any" },
+    transparent: true,
+  },
+  Each: {
+    schema: z.strictObject({
+      items: z.preprocess(uiNullAsEmptyList, z.array(UiValueSchema).max(UI_PROP_LIMITS.rows)),
+      as: UiLocalNameSchema,
+    }),
+    description:
+      "Repeats its children once per element of `items` (a list expression), with the element bound to the local name `as` (as=\"run\", then run.name). Invisible itself: its children must fit where <Each> stands. Takes any components (and text).",
+    group: "Local inputs",
+    children: { kind: "content", text: true, components: "any" },
+    transparent: true,
+  },
+  // -- Choices ----------------------------------------------------------------
+  Choices: {
+    schema: z.strictObject({ title: UiLabelSchema.optional() }),
+    description: "Buttons offering the next step; put them last. Takes only <Choice> children.",
+    group: "Choices",
+    children: { kind: "content", text: false, components: ["Choice"] },
+  },
+  Choice: {
+    schema: z.strictObject({
+      id: UiIdentifierSchema,
+      label: UiLabelSchema,
+      context: UiSentenceSchema.optional(),
+      disabled: uiBooleanProp().optional(),
+      run: z.string().max(UI_PROP_LIMITS.sentence).optional(),
+    }),
+    description:
+      "One button of <Choices>: a stable `id` (letters, digits, _ and -), its `label`, and `context`, what is sent to you with the label when it is picked (with the current input values). `disabled` greys it out. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
+    group: "Choices",
+    children: { kind: "none" },
+    parents: ["Choices"],
+    actions: ["run"],
+  },
+} as const satisfies Record<string, UiCatalogEntry>;
+
+/** The name of a catalog component. */
+export type UiComponentName = keyof typeof UI_CATALOG;
+
+/** The evaluated props of one component, as its schema outputs them. */
+export type UiProps<Name extends UiComponentName> = z.infer<(typeof UI_CATALOG)[Name]["schema"]>;
+
+/** Every component name, in catalog order. */
+export const UI_COMPONENT_NAMES = Object.keys(UI_CATALOG) as UiComponentName[];
+
+/** True when `name` is a component of this catalog (own names only: `toString` or `__proto__` are not components). */
+export function isUiComponent(name: string): name is UiComponentName {
+  return Object.prototype.hasOwnProperty.call(UI_CATALOG, name);
+}
