@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { UI_GROUP_NAMES } from "./entry";
+import { UI_GROUP_NAMES, type UiCatalogEntry } from "./entry";
 import { isUiComponent, UI_CATALOG, UI_CATALOG_VERSION, UI_COMPONENT_NAMES, UI_FENCE_LANGUAGE, UiToneSchema, type UiComponentName } from "./catalog";
+
+/** The catalog seen through the entry contract, as the compiler and evaluator read it. */
+const ENTRIES: Record<string, UiCatalogEntry> = UI_CATALOG;
 
 /** Parses props against one component's schema. */
 function parse(name: UiComponentName, props: Record<string, unknown>) {
@@ -111,37 +114,30 @@ describe("UI_CATALOG", () => {
 
 describe("child, parent, binding and action rules", () => {
   it("name only components that exist", () => {
-    for (const name of UI_COMPONENT_NAMES) {
-      const entry = UI_CATALOG[name];
+    for (const [name, entry] of Object.entries(ENTRIES)) {
       const rule = entry.children;
       if (rule.kind === "content" && rule.components !== "any")
         for (const child of rule.components) expect(isUiComponent(child), `${name} > ${child}`).toBe(true);
-      for (const parent of ("parents" in entry ? entry.parents : []) ?? [])
-        expect(isUiComponent(parent), `${name} < ${parent}`).toBe(true);
+      for (const parent of entry.parents ?? []) expect(isUiComponent(parent), `${name} < ${parent}`).toBe(true);
     }
   });
 
   it("list every component that needs a parent among that parent's children, and nowhere else by name", () => {
-    for (const name of UI_COMPONENT_NAMES) {
-      const entry = UI_CATALOG[name];
-      const parents: readonly string[] = "parents" in entry ? entry.parents : [];
-      for (const parent of parents) {
-        const rule = UI_CATALOG[parent as UiComponentName].children;
-        expect(rule.kind === "content" && rule.components !== "any" && rule.components.includes(name), `${parent} > ${name}`).toBe(true);
-      }
-      for (const other of UI_COMPONENT_NAMES) {
-        const rule = UI_CATALOG[other].children;
-        if (rule.kind === "content" && rule.components !== "any" && rule.components.includes(name) && parents.length > 0)
-          expect(parents, `${other} lists ${name}`).toContain(other);
-      }
+    const namedChildren = (name: string): readonly string[] => {
+      const rule = ENTRIES[name]?.children;
+      return rule?.kind === "content" && rule.components !== "any" ? rule.components : [];
+    };
+    for (const [name, entry] of Object.entries(ENTRIES)) {
+      const parents = entry.parents ?? [];
+      for (const parent of parents) expect(namedChildren(parent), `${parent} > ${name}`).toContain(name);
+      if (parents.length === 0) continue;
+      for (const other of UI_COMPONENT_NAMES)
+        if (namedChildren(other).includes(name)) expect(parents, `${other} lists ${name}`).toContain(other);
     }
   });
 
   it("give the parents the brief fixes", () => {
-    const parentsOf = (name: UiComponentName): readonly string[] | undefined => {
-      const entry = UI_CATALOG[name];
-      return "parents" in entry ? entry.parents : undefined;
-    };
+    const parentsOf = (name: UiComponentName) => ENTRIES[name]?.parents;
     expect(parentsOf("Stat")).toEqual(["Stats"]);
     expect(parentsOf("Step")).toEqual(["Steps"]);
     expect(parentsOf("Entry")).toEqual(["EntityList"]);
@@ -173,18 +169,17 @@ describe("child, parent, binding and action rules", () => {
     const bindable: string[] = [];
     const actions: string[] = [];
     const transparent: string[] = [];
-    for (const name of UI_COMPONENT_NAMES) {
-      const entry = UI_CATALOG[name];
+    for (const [name, entry] of Object.entries(ENTRIES)) {
       const keys = Object.keys(entry.schema.shape);
-      for (const prop of ("bindable" in entry ? entry.bindable : []) ?? []) {
+      for (const prop of entry.bindable ?? []) {
         expect(keys, `${name}.${prop}`).toContain(prop);
         bindable.push(`${name}.${prop}`);
       }
-      for (const prop of ("actions" in entry ? entry.actions : []) ?? []) {
+      for (const prop of entry.actions ?? []) {
         expect(keys, `${name}.${prop}`).toContain(prop);
         actions.push(`${name}.${prop}`);
       }
-      if ("transparent" in entry && entry.transparent) transparent.push(name);
+      if (entry.transparent) transparent.push(name);
     }
     expect(bindable.sort()).toEqual(["Item.checked", "Segmented.value", "Slider.value", "Switch.value", "TextField.value"]);
     expect(actions).toEqual(["Choice.run"]);
