@@ -12,6 +12,7 @@ export const UI_DIAGNOSTIC_MESSAGES = {
   invalid_attribute: "The fence's info string has an attribute that is not id=… or catalog=….",
   invalid_block_id: "A block id is 1–64 characters of letters, digits, '_' and '-'.",
   unknown_catalog: "This catalog version is not known here; the block is shown as its fallback.",
+  duplicate_block_id: "Another UI fence of this reply already has this id; this one is numbered by its position instead.",
   // -- budgets ----------------------------------------------------------------
   budget_exceeded: "The block is too large or too costly to compile; it is shown as its fallback.",
   reply_budget: "The reply has more UI than one reply may carry; this fence and the ones after it stay text.",
@@ -26,6 +27,7 @@ export const UI_DIAGNOSTIC_MESSAGES = {
   unexpected_close_tag: "A closing tag has no matching open element.",
   mismatched_close_tag: "A closing tag does not match the element that is open.",
   unfinished_comment: "A {/* … */} comment was never closed.",
+  malformed_comment: "A comment is written {/* … */} and nothing else stands between its braces.",
   stray_text: "Text outside any element is kept as plain text; put it inside <Summary> or another component.",
   unknown_component: "This component is not in the catalog; its text is shown instead.",
   refused_prop: "This prop is not in the component's schema and was dropped.",
@@ -47,6 +49,11 @@ export const UI_DIAGNOSTIC_MESSAGES = {
   missing_prop: "A required prop is missing; the element is shown as its fallback.",
   evaluation_failed: "This expression could not be evaluated.",
   invalid_action: "An action prop takes @Set($name, value), @Reset($name) or @Reset().",
+  misplaced_action: "@Set and @Reset may only stand in an action prop such as Choice's run={…}.",
+  misplaced_query: "@Query may only stand as a whole declaration: $name = @Query(\"source\", {args}).",
+  unknown_local: "This bare name is not bound here; names are bound by @Filter, @Map or an enclosing <Each as=\"…\">.",
+  unfinished_expression: "An {expression} was cut off before its closing brace.",
+  unresolved_attachment: "Image generated=\"latest\" has no generated image to show.",
   // -- evaluation results -----------------------------------------------------
   invalid_element: "This element could not be shown and falls back to its text.",
   // -- lint (GenUI-style advice that does not hide anything) ------------------
