@@ -89,6 +89,7 @@ export const UI_FAILURE_MESSAGES = {
   budget_time: "The work took too long.",
   budget_characters: "The source is too long.",
   budget_nodes: "The block has too many nodes.",
+  budget_output: "The evaluation produced a value that is too large.",
   // -- values (copyUiValue) ---------------------------------------------------
   invalid_value: "Only JSON values are accepted (no class instances, functions or symbols).",
   non_finite: "Numbers must be finite.",
