@@ -56,6 +56,8 @@ export const UI_DIAGNOSTIC_MESSAGES = {
   unresolved_attachment: "Image generated=\"latest\" has no generated image to show.",
   // -- evaluation results -----------------------------------------------------
   invalid_element: "This element could not be shown and falls back to its text.",
+  computed_cycle: "This computed value depends on itself, directly or through others; it is null.",
+  stale_state: "The state does not match this block's declarations; sync it with the block before evaluating.",
   // -- lint (GenUI-style advice that does not hide anything) ------------------
   unread_control: "Nothing reads this control's value.",
 } as const;
@@ -101,10 +103,12 @@ export const UI_FAILURE_MESSAGES = {
   not_state: "Computed values and queries cannot be set.",
   type_change: "A state variable keeps the type of its default.",
   not_an_action: "Only @Set($name, value), @Reset($name) and @Reset() can run.",
+  other_block: "This state belongs to another block.",
   // -- queries ----------------------------------------------------------------
   unknown_query: "No query of this name is declared in the block.",
   replaced_query: "The query's definition changed since this result was asked for.",
   query_arguments: "The query's arguments do not match the source's schema.",
+  query_dependency: "A query's arguments may read local state only, not query results or values computed from them.",
   // -- choices and links ------------------------------------------------------
   unknown_choice: "No choice of this id is in the block.",
   hidden_choice: "The choice is not visible.",
@@ -112,6 +116,7 @@ export const UI_FAILURE_MESSAGES = {
   unfinished_block: "The block is not complete.",
   unsupported_catalog: "The block's catalog version is not supported.",
   invalid_input: "A submitted value is not allowed by the visible controls.",
+  local_choice: "This choice only changes the panel (it has run=…); it is never sent.",
   // -- anything else ----------------------------------------------------------
   internal: "Something went wrong while handling this UI.",
 } as const;
