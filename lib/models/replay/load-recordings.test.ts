@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ReplayLibraryError, endsInsideFence, loadReplayLibrary } from "./load-recordings";
+
+function writeRecording(root: string, id: string, files: Record<string, string>): void {
+  mkdirSync(path.join(root, id), { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, id, name), text);
+}
+
+function problemsOf(root: string): readonly string[] {
+  try {
+    loadReplayLibrary(root);
+  } catch (error) {
+    if (error instanceof ReplayLibraryError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const VALID = JSON.stringify({
+  title: "Greeting",
+  description: "Says hello.",
+  examplePrompt: "hello there",
+  match: { keywords: ["hello"] },
+});
+
+describe("loadReplayLibrary", () => {
+  it("loads every fixture recording", () => {
+    const library = loadReplayLibrary();
+    expect(library.recordings.length).toBeGreaterThanOrEqual(15);
+    for (const recording of library.recordings) {
+      expect(recording.steps.length).toBeGreaterThan(0);
+      const size = recording.steps.reduce((sum, step) => sum + step.text.length + step.toolCalls.length, 0);
+      expect(size, recording.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("generates the huge reply at load", () => {
+    const huge = loadReplayLibrary().get("huge-reply");
+    const text = huge?.steps[0]?.text ?? "";
+    expect(text.length).toBeGreaterThanOrEqual(200_000);
+    expect(text.split("```ui").length - 1).toBeGreaterThan(16);
+    expect(text.split("```octo-ui").length - 1).toBeGreaterThan(16);
+  });
+
+  it("stores tool inputs compact, as a model streams them", () => {
+    const card = loadReplayLibrary().get("incident-card");
+    const input = card?.steps[0]?.toolCalls[0]?.input ?? "";
+    expect(input).not.toContain("\n");
+    expect(JSON.parse(input)).toHaveProperty("spec.items");
+  });
+
+  it("reads a minimal recording with reply.md as its one step", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "replays-"));
+    writeRecording(root, "greeting", { "recording.json": VALID, "reply.md": "Hello!\n" });
+    const library = loadReplayLibrary(root);
+    expect(library.get("greeting")?.steps).toEqual([{ text: "Hello!\n", toolCalls: [] }]);
+    expect(library.get("greeting")?.listed).toBe(true);
+  });
+
+  it("reports every broken recording at once, naming it", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "replays-"));
+    writeRecording(root, "Bad_Name", { "recording.json": VALID, "reply.md": "x" });
+    writeRecording(root, "no-reply", { "recording.json": VALID });
+    writeRecording(root, "not-json", { "recording.json": "{", "reply.md": "x" });
+    writeRecording(root, "unknown-field", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), colour: "red" }),
+      "reply.md": "x",
+    });
+    writeRecording(root, "matches-nothing", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), match: {} }),
+      "reply.md": "x",
+    });
+    writeRecording(root, "bad-pattern", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), match: { patterns: ["(unclosed"] } }),
+      "reply.md": "x",
+    });
+    writeRecording(root, "not-truncated", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), fault: { kind: "truncated-fence" } }),
+      "reply.md": "```ui\n<Summary>done</Summary>\n```\n",
+    });
+    writeRecording(root, "error-too-late", {
+      "recording.json": JSON.stringify({
+        ...JSON.parse(VALID),
+        fault: { kind: "error-mid-stream", afterCharacters: 99, message: "boom" },
+      }),
+      "reply.md": "short",
+    });
+    const problems = problemsOf(root);
+    const named = (id: string) => problems.filter((problem) => problem.startsWith(`${id}:`));
+    expect(named("Bad_Name")).toHaveLength(1);
+    expect(named("no-reply")[0]).toContain("reply.md");
+    expect(named("not-json")[0]).toContain("not JSON");
+    expect(named("unknown-field").join()).toMatch(/colour|unrecognized/i);
+    expect(named("matches-nothing")[0]).toContain("nothing would ever select it");
+    expect(named("bad-pattern")[0]).toContain("regular expression");
+    expect(named("not-truncated")[0]).toContain("open fence");
+    expect(named("error-too-late")[0]).toContain("past the end");
+  });
+});
+
+describe("endsInsideFence", () => {
+  it.each([
+    ["plain text", false],
+    ["```ui\n<Summary>x</Summary>\n```\n", false],
+    ["```ui\n<Summary>x", true],
+    ["````md\n```ui\n```\nstill inside", true],
+    ["~~~\ncode\n~~~", false],
+    ["~~~\ncode\n```", true],
+    ["``` not a fence ` because of the backtick", false],
+  ])("%j → %s", (text, expected) => {
+    expect(endsInsideFence(text)).toBe(expected);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Loads and validates every recording under `fixtures/replays/`. A broken
+ * recording is a fixture bug: loading collects every problem and fails with
+ * all of them at once, instead of letting a half-valid recording play.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { generateHugeReply } from "./huge-reply";
+import {
+  RecordingFileSchema,
+  RecordingIdSchema,
+  RecordingSchema,
+  type Recording,
+  type RecordingStep,
+} from "./recording-schema";
+
+/** The folder holding the recordings, relative to the project root. */
+export const REPLAY_FIXTURES_DIRECTORY = path.join("fixtures", "replays");
+
+/** The file each recording folder must hold. */
+export const RECORDING_FILE_NAME = "recording.json";
+
+/** The text file a recording without `steps` streams. */
+export const DEFAULT_REPLY_FILE_NAME = "reply.md";
+
+/** All recordings, validated, in id order. */
+export type ReplayLibrary = {
+  recordings: readonly Recording[];
+  /** The recording with this id, if any. */
+  get(id: string): Recording | undefined;
+};
+
+/** Thrown when a recording folder does not validate; `problems` lists each one as `<id>: <what>`. */
+export class ReplayLibraryError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid replay recordings:\n- ${problems.join("\n- ")}`);
+    this.name = "ReplayLibraryError";
+    this.problems = problems;
+  }
+}
+
+/** Builds a library from recordings already in memory (tests write their own this way). */
+export function createReplayLibrary(recordings: readonly Recording[]): ReplayLibrary {
+  const sorted = [...recordings]
+    .map((recording) => RecordingSchema.parse(recording))
+    .sort((left, right) => left.id.localeCompare(right.id));
+  const byId = new Map(sorted.map((recording) => [recording.id, recording]));
+  if (byId.size !== sorted.length) {
+    throw new ReplayLibraryError(["two recordings share an id"]);
+  }
+  return { recordings: sorted, get: (id) => byId.get(id) };
+}
+
+/** Reads every `<directory>/<id>/recording.json`, validates it with zod and loads the files it names. */
+export function loadReplayLibrary(directory = path.resolve(process.cwd(), REPLAY_FIXTURES_DIRECTORY)): ReplayLibrary {
+  const problems: string[] = [];
+  const recordings: Recording[] = [];
+  if (!existsSync(directory)) {
+    throw new ReplayLibraryError([`${directory} does not exist`]);
+  }
+  for (const entry of readdirSync(directory).sort()) {
+    const folder = path.join(directory, entry);
+    if (!statSync(folder).isDirectory()) continue;
+    const recording = loadRecording(entry, folder, problems);
+    if (recording) recordings.push(recording);
+  }
+  if (problems.length > 0) throw new ReplayLibraryError(problems);
+  return createReplayLibrary(recordings);
+}
+
+function loadRecording(id: string, folder: string, problems: string[]): Recording | null {
+  const problemCount = problems.length;
+  const report = (message: string) => problems.push(`${id}: ${message}`);
+  if (!RecordingIdSchema.safeParse(id).success) {
+    report("the folder name is not a kebab-case recording id");
+    return null;
+  }
+  const file = readText(path.join(folder, RECORDING_FILE_NAME), report);
+  if (file === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(file);
+  } catch (error) {
+    report(`${RECORDING_FILE_NAME} is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+  const parsed = RecordingFileSchema.safeParse(json);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      report(`${RECORDING_FILE_NAME} ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    }
+    return null;
+  }
+  const { steps: stepFiles, ...rest } = parsed.data;
+  const fault = rest.fault;
+  let steps: RecordingStep[];
+  if (fault?.kind === "huge-reply") {
+    if (stepFiles) report("a huge-reply recording generates its text and names no steps");
+    steps = [{ text: generateHugeReply(fault.targetCharacters), toolCalls: [] }];
+  } else {
+    const declared = stepFiles ?? [{ text: DEFAULT_REPLY_FILE_NAME, toolCalls: [] }];
+    steps = declared.map((step) => ({
+      text: step.text === undefined ? "" : (readText(path.join(folder, step.text), report) ?? ""),
+      toolCalls: step.toolCalls.map((call) => ({
+        toolName: call.toolName,
+        input: readToolInput(path.join(folder, call.input), report),
+      })),
+    }));
+  }
+  if (!rest.match.action && rest.match.keywords.length === 0 && rest.match.patterns.length === 0) {
+    report("match names no keyword, pattern or action, so nothing would ever select it");
+  }
+  if (fault?.kind === "truncated-fence" && !endsInsideFence(steps.at(-1)?.text ?? "")) {
+    report("a truncated-fence recording must end inside an open fence");
+  }
+  if (fault?.kind === "error-mid-stream") {
+    const length = steps.reduce((sum, step) => sum + step.text.length, 0);
+    if (fault.afterCharacters > length) report(`afterCharacters ${fault.afterCharacters} is past the end of the text (${length})`);
+  }
+  if (problems.length > problemCount) return null;
+  return { ...rest, id, steps };
+}
+
+function readText(file: string, report: (message: string) => void): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    report(`cannot read ${path.basename(file)}`);
+    return null;
+  }
+}
+
+// Tool inputs are stored pretty-printed for people and streamed compact, as a model sends them.
+function readToolInput(file: string, report: (message: string) => void): string {
+  const text = readText(file, report);
+  if (text === null) return "{}";
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    report(`${path.basename(file)} is not JSON`);
+    return "{}";
+  }
+}
+
+/** True when `text` ends inside an unclosed CommonMark fence (``` or ~~~). */
+export function endsInsideFence(text: string): boolean {
+  let open: { marker: string; length: number } | null = null;
+  for (const line of text.split("\n")) {
+    const fence = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!fence) continue;
+    const run = fence[1] ?? "";
+    const marker = run.charAt(0);
+    const info = fence[2] ?? "";
+    if (open === null) {
+      // A backtick fence's info string may not contain a backtick.
+      if (marker === "`" && info.includes("`")) continue;
+      open = { marker, length: run.length };
+    } else if (marker === open.marker && run.length >= open.length && info.trim() === "") {
+      open = null;
+    }
+  }
+  return open !== null;
+}

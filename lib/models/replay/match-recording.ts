@@ -1,0 +1,82 @@
+/**
+ * Chooses the recording that answers a user turn. The order is fixed so a
+ * prompt author can predict it: an explicit `/replay <id>` first, then an
+ * `[octo-ui-action]` envelope (only action recordings answer those), then
+ * keywords and patterns (highest `priority`, then most terms matched, then
+ * id).
+ */
+import type { ReplayLibrary } from "./load-recordings";
+import type { Recording } from "./recording-schema";
+import { readActionEnvelope, type ReplayActionEnvelope } from "./read-action-envelope";
+
+/** A prompt starting with this word and a recording id plays that recording, whatever its keywords. */
+export const REPLAY_DIRECT_COMMAND = "/replay";
+
+/** Why a recording was (or was not) chosen. */
+export type RecordingSelection =
+  | { kind: "direct"; recording: Recording }
+  | { kind: "action"; recording: Recording; envelope: ReplayActionEnvelope }
+  | { kind: "keywords"; recording: Recording; matchedTerms: number }
+  | { kind: "unmatched-action"; envelope: ReplayActionEnvelope }
+  | { kind: "unmatched" };
+
+/** Picks the recording for `prompt` (the last user message's text). */
+export function matchRecording(library: ReplayLibrary, prompt: string): RecordingSelection {
+  const trimmed = prompt.trim();
+  const direct = new RegExp(`^${REPLAY_DIRECT_COMMAND}\\s+([a-z0-9-]+)\\s*$`, "i").exec(trimmed);
+  if (direct) {
+    const recording = library.get((direct[1] ?? "").toLowerCase());
+    if (recording) return { kind: "direct", recording };
+  }
+
+  const envelope = readActionEnvelope(trimmed);
+  if (envelope) {
+    const candidates = library.recordings
+      .filter((recording) => actionMatches(recording, envelope))
+      .sort(
+        (left, right) =>
+          fieldCount(right) - fieldCount(left) || right.priority - left.priority || left.id.localeCompare(right.id),
+      );
+    const recording = candidates[0];
+    return recording ? { kind: "action", recording, envelope } : { kind: "unmatched-action", envelope };
+  }
+
+  let best: { recording: Recording; matchedTerms: number } | null = null;
+  for (const recording of library.recordings) {
+    const matchedTerms = countMatchedTerms(recording, trimmed);
+    if (matchedTerms === 0) continue;
+    if (
+      best === null ||
+      recording.priority > best.recording.priority ||
+      (recording.priority === best.recording.priority && matchedTerms > best.matchedTerms)
+    ) {
+      best = { recording, matchedTerms };
+    }
+  }
+  return best ? { kind: "keywords", ...best } : { kind: "unmatched" };
+}
+
+function actionMatches(recording: Recording, envelope: ReplayActionEnvelope): boolean {
+  const wanted = recording.match.action;
+  if (!wanted) return false;
+  if (wanted.panel !== envelope.panel || wanted.action !== envelope.action) return false;
+  return Object.entries(wanted.fields ?? {}).every(([field, value]) => envelope.fields[field] === value);
+}
+
+function fieldCount(recording: Recording): number {
+  return Object.keys(recording.match.action?.fields ?? {}).length;
+}
+
+/** How many of a recording's keywords and patterns occur in the prompt. */
+function countMatchedTerms(recording: Recording, prompt: string): number {
+  let count = 0;
+  for (const keyword of recording.match.keywords) {
+    // Word boundaries in any script: "form" must not match "performance".
+    const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+    if (new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(prompt)) count += 1;
+  }
+  for (const pattern of recording.match.patterns) {
+    if (new RegExp(pattern, "iu").test(prompt)) count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,336 @@
+/**
+ * The replay provider: a real AI SDK language model (specification v3) that
+ * answers from recorded replies instead of a network. The app runs on it
+ * when no API key is set, and every test uses it, through the same
+ * `streamText` path a real model takes.
+ */
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+} from "@ai-sdk/provider";
+import { DEFAULT_REPLY_ID, defaultReplyText } from "./default-reply";
+import { loadReplayLibrary, type ReplayLibrary } from "./load-recordings";
+import { matchRecording, type RecordingSelection } from "./match-recording";
+import type { Recording } from "./recording-schema";
+import {
+  REPLAY_DEFAULT_CHARACTERS_PER_SECOND,
+  REPLAY_DEFAULT_FIRST_TOKEN_MS,
+  ReplayFaultError,
+  buildReplayScript,
+  usage,
+  type StepPlan,
+} from "./replay-script";
+import { ReplaySession, type ReplayCall } from "./replay-session";
+import { abortError, realSleep, type ReplaySleep } from "./replay-sleep";
+import { hashSeed } from "./seeded-random";
+
+/** The provider name the AI SDK reports for replayed replies. */
+export const REPLAY_PROVIDER = "replay";
+
+/** Options of {@link ReplayLanguageModel}. */
+export type ReplayModelOptions = {
+  /** The recordings; default: `fixtures/replays/`, loaded on first use. */
+  library?: ReplayLibrary;
+  /** The model id reported to the AI SDK (default `default`). */
+  modelId?: string;
+  /** Seed of chunking and pacing (default 1). */
+  seed?: number;
+  /** How to wait (default real time; tests pass `instantSleep`). */
+  sleep?: ReplaySleep;
+  /** Multiplies every wait: 1 is real speed, 0 no waiting, 0.1 ten times faster. */
+  timeScale?: number;
+  /** Default speed, overridden by a recording's own `pace`. */
+  pace?: { firstTokenMs?: number; charactersPerSecond?: number };
+  /** The call log; default a fresh session, reachable as `model.session`. */
+  session?: ReplaySession;
+};
+
+/** What one call plays, resolved from the prompt. */
+type ResolvedCall = {
+  recordingId: string;
+  recording: Recording | null;
+  step: number;
+  stepCount: number;
+  plan: StepPlan;
+  missingTools: string[];
+  prompt: string;
+  promptCharacters: number;
+};
+
+let cachedDefaultLibrary: ReplayLibrary | null = null;
+
+/** The recordings under `fixtures/replays/`, loaded once per process. */
+export function defaultReplayLibrary(): ReplayLibrary {
+  cachedDefaultLibrary ??= loadReplayLibrary();
+  return cachedDefaultLibrary;
+}
+
+/** A language model that streams recorded replies, chosen by the last user message. */
+export class ReplayLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = "v3";
+  readonly provider = REPLAY_PROVIDER;
+  readonly modelId: string;
+  readonly supportedUrls: Record<string, RegExp[]> = {};
+  /** The call log and its consumption checks. */
+  readonly session: ReplaySession;
+  private readonly options: ReplayModelOptions;
+
+  constructor(options: ReplayModelOptions = {}) {
+    this.options = options;
+    this.modelId = options.modelId ?? "default";
+    this.session = options.session ?? new ReplaySession();
+  }
+
+  /** The recordings this model plays. */
+  get library(): ReplayLibrary {
+    return this.options.library ?? defaultReplayLibrary();
+  }
+
+  /** Which recording a prompt would select, without playing it. */
+  select(prompt: string): RecordingSelection {
+    return matchRecording(this.library, prompt);
+  }
+
+  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    const signal = options.abortSignal;
+    if (signal?.aborted) throw abortError(signal);
+    const resolved = this.resolve(options);
+    const call = this.session.record({
+      recordingId: resolved.recordingId,
+      step: resolved.step,
+      stepCount: resolved.stepCount,
+      prompt: resolved.prompt,
+      mode: "stream",
+      missingTools: resolved.missingTools,
+    });
+    const script = buildReplayScript(resolved.plan, {
+      seed: hashSeed(`${resolved.recordingId}:${resolved.step}`, this.options.seed ?? 1),
+      firstTokenMs: this.firstTokenMs(resolved.recording),
+      charactersPerSecond: this.charactersPerSecond(resolved.recording),
+      responseId: `replay-${resolved.recordingId}-${call.index}`,
+      modelId: this.modelId,
+      toolCallIdPrefix: `call-${resolved.recordingId}-${call.index}`,
+      promptCharacters: resolved.promptCharacters,
+    });
+    const sleep = this.options.sleep ?? realSleep;
+    const timeScale = this.options.timeScale ?? 1;
+    let position = 0;
+    const finish = (state: ReplayCall["state"]) => {
+      if (call.state === "streaming") call.state = state;
+    };
+    // highWaterMark 0: a part is produced only when the reader asks for it, so
+    // "the last part was enqueued" means the consumer read the stream to its end.
+    const stream = new ReadableStream<LanguageModelV3StreamPart>(
+      {
+        async pull(controller) {
+          const next = script[position];
+          if (!next) return;
+          try {
+            if (signal?.aborted) throw abortError(signal);
+            const wait = next.delayMs * timeScale;
+            if (wait > 0) await sleep(wait, signal);
+            else if (signal?.aborted) throw abortError(signal);
+          } catch (error) {
+            finish("aborted");
+            controller.error(error);
+            return;
+          }
+          controller.enqueue(next.part);
+          position += 1;
+          if (position === script.length) {
+            finish("completed");
+            controller.close();
+          }
+        },
+        cancel() {
+          finish("cancelled");
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, request: { body: { recording: resolved.recordingId, step: resolved.step } } };
+  }
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
+    const resolved = this.resolve(options);
+    const call = this.session.record({
+      recordingId: resolved.recordingId,
+      step: resolved.step,
+      stepCount: resolved.stepCount,
+      prompt: resolved.prompt,
+      mode: "generate",
+      missingTools: resolved.missingTools,
+    });
+    call.state = "completed";
+    const { plan } = resolved;
+    if (plan.errorAfterCharacters !== undefined) {
+      throw new ReplayFaultError(plan.errorMessage ?? "The replay provider failed.");
+    }
+    const content: LanguageModelV3Content[] = [];
+    if (plan.text.length > 0) content.push({ type: "text", text: plan.text });
+    plan.toolCalls.forEach((toolCall, position) => {
+      content.push({
+        type: "tool-call",
+        toolCallId: `call-${resolved.recordingId}-${call.index}-${position}`,
+        toolName: toolCall.toolName,
+        input: toolCall.input,
+      });
+    });
+    const outputCharacters = plan.text.length + plan.toolCalls.reduce((sum, toolCall) => sum + toolCall.input.length, 0);
+    return {
+      content,
+      finishReason: { unified: plan.finishReason, raw: plan.finishReason },
+      usage: usage(resolved.promptCharacters, outputCharacters),
+      warnings: [],
+      response: { id: `replay-${resolved.recordingId}-${call.index}`, modelId: this.modelId },
+    };
+  }
+
+  private firstTokenMs(recording: Recording | null): number {
+    const fault = recording?.fault;
+    if (fault?.kind === "slow-reply") return fault.firstTokenMs;
+    return recording?.pace?.firstTokenMs ?? this.options.pace?.firstTokenMs ?? REPLAY_DEFAULT_FIRST_TOKEN_MS;
+  }
+
+  private charactersPerSecond(recording: Recording | null): number {
+    return (
+      recording?.pace?.charactersPerSecond ??
+      this.options.pace?.charactersPerSecond ??
+      REPLAY_DEFAULT_CHARACTERS_PER_SECOND
+    );
+  }
+
+  /** Finds the recording and step a call plays. */
+  private resolve(options: LanguageModelV3CallOptions): ResolvedCall {
+    const { prompt, step } = readPrompt(options.prompt);
+    const promptCharacters = options.prompt.reduce((sum, message) => sum + messageLength(message), 0);
+    const selection = matchRecording(this.library, prompt);
+    if (selection.kind === "unmatched" || selection.kind === "unmatched-action") {
+      const text =
+        step === 0
+          ? defaultReplyText({
+              library: this.library,
+              ...(selection.kind === "unmatched-action" ? { envelope: selection.envelope } : {}),
+            })
+          : "";
+      return {
+        recordingId: DEFAULT_REPLY_ID,
+        recording: null,
+        step,
+        stepCount: 1,
+        plan: { text, toolCalls: [], finishReason: "stop" },
+        missingTools: [],
+        prompt,
+        promptCharacters,
+      };
+    }
+    const recording = selection.recording;
+    const offered = offeredToolNames(options);
+    const missingTools = [
+      ...new Set(recording.steps.flatMap((candidate) => candidate.toolCalls.map((call) => call.toolName))),
+    ].filter((name) => !offered.has(name));
+    // Without the tools it calls, a recording plays as one step with each
+    // call written out as text: what a model does when it has no such tool.
+    const steps = missingTools.length > 0 ? [flattenSteps(recording)] : recording.steps;
+    const current = steps[step];
+    const charactersBefore = steps.slice(0, step).reduce((sum, earlier) => sum + earlier.text.length, 0);
+    const plan: StepPlan = current
+      ? planStep(recording, current, charactersBefore)
+      : { text: "", toolCalls: [], finishReason: "stop" };
+    return {
+      recordingId: recording.id,
+      recording,
+      step,
+      stepCount: steps.length,
+      plan,
+      missingTools,
+      prompt,
+      promptCharacters,
+    };
+  }
+}
+
+/** Creates a replay model (see {@link ReplayModelOptions}). */
+export function createReplayModel(options: ReplayModelOptions = {}): ReplayLanguageModel {
+  return new ReplayLanguageModel(options);
+}
+
+function planStep(recording: Recording, step: Recording["steps"][number], charactersBefore: number): StepPlan {
+  const fault = recording.fault;
+  const plan: StepPlan = {
+    text: step.text,
+    toolCalls: step.toolCalls,
+    finishReason: step.toolCalls.length > 0 ? "tool-calls" : fault?.kind === "truncated-fence" ? "length" : "stop",
+  };
+  if (fault?.kind === "error-mid-stream") {
+    const offset = fault.afterCharacters - charactersBefore;
+    if (offset >= 0 && offset <= step.text.length) {
+      plan.errorAfterCharacters = offset;
+      plan.errorMessage = fault.message;
+    }
+  }
+  if (fault?.kind === "slow-reply") {
+    plan.pauses = { everyCharacters: fault.pauseEveryCharacters, pauseMs: fault.pauseMs };
+  }
+  return plan;
+}
+
+function flattenSteps(recording: Recording): Recording["steps"][number] {
+  const pieces: string[] = [];
+  for (const step of recording.steps) {
+    if (step.text.length > 0) pieces.push(step.text.trimEnd());
+    for (const call of step.toolCalls) pieces.push(toolCallAsText(call.toolName, call.input));
+  }
+  return { text: `${pieces.join("\n\n")}\n`, toolCalls: [] };
+}
+
+// A render_ui call becomes the equivalent octo-ui fence; any other tool a note.
+function toolCallAsText(toolName: string, input: string): string {
+  try {
+    const parsed: unknown = JSON.parse(input);
+    if (toolName === "render_ui" && typeof parsed === "object" && parsed !== null && "spec" in parsed) {
+      return `\`\`\`octo-ui\n${JSON.stringify(parsed.spec, null, 2)}\n\`\`\``;
+    }
+  } catch {
+    // Inputs are validated as JSON at load; a note is still better than nothing.
+  }
+  return `_(I would call the \`${toolName}\` tool here, but it is not available.)_`;
+}
+
+function offeredToolNames(options: LanguageModelV3CallOptions): Set<string> {
+  if (options.toolChoice?.type === "none") return new Set();
+  return new Set((options.tools ?? []).filter((tool) => tool.type === "function").map((tool) => tool.name));
+}
+
+/**
+ * The last user message's text, and which step of its answer is due: the
+ * AI SDK calls the model again after each tool result, with the assistant's
+ * earlier steps appended after the user's message.
+ */
+export function readPrompt(prompt: LanguageModelV3Prompt): { prompt: string; step: number } {
+  let lastUser = -1;
+  prompt.forEach((message, index) => {
+    if (message.role === "user") lastUser = index;
+  });
+  const user = prompt[lastUser];
+  const text =
+    user?.role === "user"
+      ? user.content
+          .filter((part) => part.type === "text")
+          .map((part) => part.text)
+          .join("\n")
+      : "";
+  const step = prompt.slice(lastUser + 1).filter((message) => message.role === "assistant").length;
+  return { prompt: text, step };
+}
+
+function messageLength(message: LanguageModelV3Prompt[number]): number {
+  if (typeof message.content === "string") return message.content.length;
+  return message.content.reduce((sum, part) => sum + ("text" in part && typeof part.text === "string" ? part.text.length : 0), 0);
+}
