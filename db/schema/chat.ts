@@ -1,0 +1,140 @@
+/**
+ * Chats and what they hold: messages (canonical text plus the stored final
+ * UI), panels (the current revision and interaction state of each addressable
+ * panel) and preambles (diagnostics waiting for the chat's next real prompt).
+ * Previews are never stored.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import type { JsonValue } from "./json";
+
+/** Who wrote a message. */
+export const MESSAGE_ROLES = ["user", "assistant"] as const;
+
+/** Who wrote a message. */
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+/** How a stored reply ended: in full, stopped by the person, or cut by an error. */
+export const MESSAGE_STATUSES = ["complete", "stopped", "error"] as const;
+
+/** How a stored reply ended. */
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+};
+
+/** One conversation of one user. */
+export const chats = pgTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    modelId: text("model_id").notNull(),
+    /** The sequence number of the chat's newest message; bumped under the row lock so appends never collide. */
+    lastSequence: integer("last_sequence").default(0).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("chats_user_id_updated_at_idx").on(table.userId, table.updatedAt.desc())],
+);
+
+/** One turn of a chat: canonical text plus, for replies, the stored final UI and its degradation receipt. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    /** 1-based position in the chat. */
+    sequence: integer("sequence").notNull(),
+    role: text("role", { enum: MESSAGE_ROLES }).notNull(),
+    /** The canonical text (what the model wrote or the person typed). */
+    text: text("text").notNull(),
+    /** The final compiled UiBlock[] with host-assigned revisions; null when the reply had no UI. */
+    ui: jsonb("ui").$type<JsonValue>(),
+    /** The final parsed octo-ui fences and render_ui tool results. */
+    genui: jsonb("genui").$type<JsonValue>(),
+    /** The degradation receipt: what the final compile and the JSON dialect trimmed or dropped. */
+    diagnostics: jsonb("diagnostics").$type<JsonValue>(),
+    /** A silent action turn: kept for the model's context, never drawn. */
+    silent: boolean("silent").default(false).notNull(),
+    status: text("status", { enum: MESSAGE_STATUSES }).default("complete").notNull(),
+    error: text("error"),
+    /** The model that wrote a reply (null for the person's own messages). */
+    model: text("model"),
+    ...timestamps,
+  },
+  (table) => [
+    unique("messages_chat_id_sequence_unique").on(table.chatId, table.sequence),
+    index("messages_stored_trees_idx")
+      .on(table.createdAt.desc())
+      .where(sql`${table.ui} is not null or ${table.genui} is not null`),
+    check("messages_sequence_positive", sql`${table.sequence} > 0`),
+    check("messages_role_known", sql`${table.role} in ('user', 'assistant')`),
+    check("messages_status_known", sql`${table.status} in ('complete', 'stopped', 'error')`),
+  ],
+);
+
+/** The current revision and interaction state of an addressable panel, so a reload restores it. */
+export const panels = pgTable(
+  "panels",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    panelId: text("panel_id").notNull(),
+    revision: integer("revision").notNull(),
+    /** The message whose final tree holds this revision. */
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** Field values, selected tab, folds: what the person changed locally. */
+    state: jsonb("state").$type<JsonValue>().default({}).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ name: "panels_pkey", columns: [table.chatId, table.panelId] }),
+    check("panels_revision_nonnegative", sql`${table.revision} >= 0`),
+  ],
+);
+
+/** Diagnostics of a reply, waiting to be prepended to the chat's next real prompt. */
+export const preambles = pgTable(
+  "preambles",
+  {
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    diagnostics: jsonb("diagnostics").$type<JsonValue>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    /** Set when a prompt took it; null while it waits. */
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("preambles_waiting_idx")
+      .on(table.chatId, table.createdAt)
+      .where(sql`${table.consumedAt} is null`),
+  ],
+);
+
+/** A stored chat. */
+export type Chat = typeof chats.$inferSelect;
+/** A stored message. */
+export type Message = typeof messages.$inferSelect;
+/** A stored panel state. */
+export type Panel = typeof panels.$inferSelect;
+/** A stored preamble. */
+export type Preamble = typeof preambles.$inferSelect;
