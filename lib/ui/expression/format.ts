@@ -1,0 +1,82 @@
+/**
+ * `@Format(value, style)`: numbers and dates as text, fixed to one locale
+ * (en-US) and one time zone (UTC) so that every interpreter of a block shows
+ * the same words. Only `Intl` features that Node 20's bundled ICU and every
+ * current browser carry are used; the outputs are pinned in format.test.ts.
+ */
+import { UiFailure } from "../failure";
+import type { UiValue } from "./value";
+
+/** The one locale every interpreter formats in. */
+export const UI_FORMAT_LOCALE = "en-US";
+
+/** The styles `@Format` knows (`currency:XXX` with any ISO 4217 code). */
+export const UI_FORMAT_STYLES = ["number", "percent", "compact", "currency:XXX", "date"] as const;
+
+/** Grouped digits with up to three decimals: `1,234.568`. */
+const NUMBER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 3 };
+/** A ratio as a percentage with up to one decimal: 0.257 → `25.7%`. */
+const PERCENT_OPTIONS: Intl.NumberFormatOptions = { style: "percent", maximumFractionDigits: 1 };
+/** Short compact notation: 1,234 → `1.2K`, 1,500,000 → `1.5M`. */
+const COMPACT_OPTIONS: Intl.NumberFormatOptions = { notation: "compact", compactDisplay: "short", maximumFractionDigits: 1 };
+/** A calendar date without a time, in UTC: `Jan 5, 2024`. */
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" };
+
+/** ISO 8601 dates the `date` style reads: `2024-01-05`, `2024-01-05T10:20`, with seconds, fraction and `Z`/offset optional. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** An ISO 4217 code after `currency:`. */
+const CURRENCY_STYLE = /^currency:([A-Za-z]{3})$/;
+
+/** Formatters are costly to build and pure to use, so each configuration is built once. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+let dateFormat: Intl.DateTimeFormat | undefined;
+
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(UI_FORMAT_LOCALE, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Milliseconds since the epoch of an ISO 8601 string or a number; a string without an offset is read as UTC. */
+function dateMilliseconds(value: UiValue): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && ISO_DATE.test(value)) {
+    // Date.parse reads a date-time without an offset as local time; pin it to UTC.
+    const hasTime = value.includes("T");
+    const hasOffset = /(?:Z|[+-]\d{2}:\d{2})$/.test(value);
+    return Date.parse(hasTime && !hasOffset ? `${value}Z` : value);
+  }
+  throw new UiFailure("invalid_argument", "@Format(…, \"date\") takes an ISO 8601 date string or milliseconds since 1970");
+}
+
+/** Formats `value` in `style`; null stays null (a missing field formats as nothing). */
+export function formatUiValue(value: UiValue, style: string): string | null {
+  if (value === null) return null;
+  if (style === "date") {
+    const milliseconds = dateMilliseconds(value);
+    // Outside ±8.64e15 ms a Date is invalid; formatting it would throw.
+    if (!Number.isFinite(milliseconds) || Math.abs(milliseconds) > 8.64e15) {
+      throw new UiFailure("invalid_argument", "the date is out of range");
+    }
+    dateFormat ??= new Intl.DateTimeFormat(UI_FORMAT_LOCALE, DATE_OPTIONS);
+    return dateFormat.format(milliseconds);
+  }
+  let format: Intl.NumberFormat;
+  if (style === "number") format = numberFormat(style, NUMBER_OPTIONS);
+  else if (style === "percent") format = numberFormat(style, PERCENT_OPTIONS);
+  else if (style === "compact") format = numberFormat(style, COMPACT_OPTIONS);
+  else {
+    const currency = CURRENCY_STYLE.exec(style)?.[1]?.toUpperCase();
+    if (!currency) {
+      throw new UiFailure("invalid_argument", `@Format style is one of ${UI_FORMAT_STYLES.join(", ")}`);
+    }
+    format = numberFormat(`currency:${currency}`, { style: "currency", currency });
+  }
+  if (typeof value !== "number") throw new UiFailure("not_a_number", `@Format(…, "${style}")`);
+  // Intl writes a negative zero as "-0"; values never carry one.
+  return format.format(value === 0 ? 0 : value);
+}
