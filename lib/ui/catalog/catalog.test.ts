@@ -301,7 +301,7 @@ describe("component schemas", () => {
   it("checks Each, Show, Slider, Segmented and TextField values", () => {
     expect(parse("Each", { items: null, as: "row" }).data).toEqual({ items: [], as: "row" });
     expect(parse("Each", { items: "abc", as: "row" }).success).toBe(false);
-    for (const as of ["1row", "a-b", "$row", "__proto__", "constructor", "true", "null", "", "a b"])
+    for (const as of ["1row", "a-b", "$row", "__proto__", "constructor", "true", "null", "new", "undefined", "", "a b"])
       expect(parse("Each", { items: [], as }).success, as).toBe(false);
     expect(parse("Show", { when: "true" }).success).toBe(false);
     expect(parse("Show", { when: 1 }).success).toBe(false);

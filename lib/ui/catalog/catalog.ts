@@ -19,6 +19,7 @@ import {
   UiIdentifierSchema,
   UiLabelSchema,
   UiLanguageSchema,
+  UiLineSchema,
   UiLocalNameSchema,
   UiNodeReferenceSchema,
   UiPathSchema,
@@ -301,7 +302,7 @@ export const UI_CATALOG = {
   File: {
     schema: z.strictObject({
       path: UiPathSchema,
-      line: uiNumberProp(z.number().int().positive()).optional(),
+      line: uiNumberProp(UiLineSchema).optional(),
       label: UiLabelSchema.optional(),
     }),
     description:

@@ -19,9 +19,7 @@ export const UI_PROP_LIMITS = {
   code: UI_LIMITS.stringLength,
   /** A link: longer URLs are almost always tracking junk or an attack. */
   href: 2_048,
-  /** A file path in the project: PATH_MAX on Linux is 4096; 1024 covers every real repository. */
-  path: 1_024,
-  /** A host reference (attachment id, node ref, choice id): ids, not text. */
+  /** A host-issued id (an attachment): ids, not text. Paths, revisions and node refs use `UI_LINK_TARGET_LIMITS`, so every chip the catalog accepts is a valid link target. */
   identifier: 128,
   /** Rows of one Table, Chart or Each list: the evaluator cannot iterate more than this anyway. */
   rows: UI_LIMITS.iterations,

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { safeKey, UiValueSchema } from "../expression/value";
+import { UI_LINK_TARGET_LIMITS } from "../link/target";
 import { UI_PROP_LIMITS } from "./prop-limits";
 
 /** A decimal number as a model writes it in a static prop: `100`, `-2.5`, `.5`, `1e3`. */
@@ -63,14 +64,23 @@ export const UiFieldNameSchema = z
   .max(UI_PROP_LIMITS.token)
   .refine(safeKey, "__proto__, constructor and prototype cannot be field names");
 
-/** A local name bound by `Each as="…"`: an identifier, never a forbidden key or a literal word. */
+/**
+ * Words that cannot name a local: the literals, and the JavaScript words the
+ * expression parser refuses as bare names (a local named `new` could never be
+ * read). Keep in step with `RESERVED_NAMES` in expression/parse.ts.
+ */
+const RESERVED_LOCAL_NAMES: ReadonlySet<string> = new Set([
+  "true", "false", "null",
+  "new", "this", "function", "typeof", "instanceof", "void", "delete", "in", "of",
+  "let", "const", "var", "return", "class", "import", "export", "await", "yield", "undefined",
+]);
+
+/** A local name bound by `Each as="…"`: an identifier, never a forbidden key or a reserved word. */
 export const UiLocalNameSchema = z
   .string()
   .max(UI_PROP_LIMITS.token)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "a local name is letters, digits and '_', not starting with a digit")
-  .refine((name) => safeKey(name) && name !== "true" && name !== "false" && name !== "null", {
-    message: "this word cannot be a local name",
-  });
+  .refine((name) => safeKey(name) && !RESERVED_LOCAL_NAMES.has(name), { message: "this word cannot be a local name" });
 
 /** A stable id a host can store and send back (`Choice.id`). */
 export const UiIdentifierSchema = z
@@ -95,14 +105,17 @@ export const UiLanguageSchema = z
 export const UiPathSchema = z
   .string()
   .min(1)
-  .max(UI_PROP_LIMITS.path)
+  .max(UI_LINK_TARGET_LIMITS.path)
   .refine((path) => !CONTROL_OR_INVISIBLE.test(path), "a path has no control or invisible characters");
 
 /** A git revision (branch, tag, `HEAD~2`, a sha): no spaces or control characters. */
 export const UiRevisionSchema = z
   .string()
-  .max(UI_PROP_LIMITS.label)
+  .max(UI_LINK_TARGET_LIMITS.revision)
   .regex(/^[A-Za-z0-9._\/@{}~^:-]+$/, "a revision is a branch, tag or sha");
+
+/** A line number in a file (1-based), bounded like a link target's. */
+export const UiLineSchema = z.number().int().min(1).max(UI_LINK_TARGET_LIMITS.line);
 
 /** A commit sha, abbreviated (at least 4 hex digits) or full (SHA-1 or SHA-256). */
 export const UiShaSchema = z.string().regex(/^[0-9a-fA-F]{4,64}$/, "a sha is 4 to 64 hex digits");
@@ -110,7 +123,7 @@ export const UiShaSchema = z.string().regex(/^[0-9a-fA-F]{4,64}$/, "a sha is 4 t
 /** A project model node id: an opaque reference without spaces or control characters. */
 export const UiNodeReferenceSchema = z
   .string()
-  .max(UI_PROP_LIMITS.identifier)
+  .max(UI_LINK_TARGET_LIMITS.ref)
   .regex(/^[^\s\u0000-\u001f\u007f-\u009f]+$/, "a node reference has no spaces or control characters")
   .refine((reference) => !CONTROL_OR_INVISIBLE.test(reference), "a node reference has no invisible characters");
 

@@ -1,0 +1,503 @@
+/**
+ * The Markdown fallback of a compiled block: what a transport that draws no
+ * tree (IM, terminal) shows instead, and what stands in for an element that
+ * cannot be drawn. It reads static props and, when the tree was evaluated,
+ * evaluated ones; a value only an expression knows is shown as a placeholder.
+ * All text is escaped (markdown.ts), and the result is bounded in length
+ * without ever leaving a code fence open.
+ */
+import type { UiBlock } from "../envelope/schema";
+import { UI_LIMITS } from "../limits";
+import {
+  escapeBlockStart,
+  escapeMarkdownLine,
+  escapeMarkdownText,
+  markdownCodeFence,
+  markdownCodeSpan,
+} from "./markdown";
+import { isUiComponent } from "./catalog";
+import { UiHrefSchema, uiNumericString } from "./prop-schemas";
+
+/** Longest fallback of one block: one IM message (Telegram allows 4,096 characters) with room for the marker. */
+export const UI_FALLBACK_MAX_CHARACTERS = 4_000;
+
+/** Table and chart rows shown in a fallback: enough to read the data, few enough to fit a message. */
+export const UI_FALLBACK_TABLE_ROWS = 20;
+
+/** Columns of a table without `Column` children: a terminal line holds about this many. */
+const FALLBACK_COLUMNS = 8;
+
+/** Characters of one table cell before it is shortened: keeps a row on one screen line. */
+const FALLBACK_CELL_CHARACTERS = 80;
+
+/** Stands for a value only an expression knows (the block was not evaluated). */
+export const UI_FALLBACK_PLACEHOLDER = "…";
+
+/** Appended when the fallback was cut at `maxCharacters`. */
+const SHORTENED_MARKER = "… (shortened)";
+
+/** A node as the fallback reads it: a compiled `UiNode` or an evaluated view node (bindings are ignored). */
+export type UiFallbackNode = {
+  /** Component name, `#text`, `#expression`, or an evaluator's `#fallback`. */
+  readonly type: string;
+  /** Static or evaluated props. */
+  readonly props: { readonly [prop: string]: unknown };
+  /** Expression props by name, when the tree was not evaluated. */
+  readonly expressions?: { readonly [prop: string]: string };
+  /** Child nodes in order. */
+  readonly children: readonly UiFallbackNode[];
+};
+
+/** Options of `uiBlockFallback`. */
+export type UiFallbackOptions = {
+  /** Longest result in characters (default `UI_FALLBACK_MAX_CHARACTERS`). */
+  maxCharacters?: number;
+};
+
+/** One Markdown block: its lines, and a closing line that must follow whatever part of them is kept. */
+type MarkdownBlock = {
+  lines: string[];
+  /** Closes the block (a code fence); kept even when the block is shortened. */
+  close?: string;
+  /** Lines that must be kept together at the start (a table's header and separator). */
+  head?: number;
+};
+
+/** Components shown inline, inside a paragraph of their neighbours. */
+const INLINE_TYPES: ReadonlySet<string> = new Set(["#text", "#expression", "Tag", "File", "Diff", "Commit", "Node"]);
+
+/** Reads a prop as text, if it has a scalar value. */
+function textProp(node: UiFallbackNode, name: string): string | undefined {
+  const value = node.props[name];
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+/** Reads a prop as a number (a static "40" counts), if it has one. */
+function numberProp(node: UiFallbackNode, name: string): number | undefined {
+  const value = uiNumericString(node.props[name]);
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** Reads a prop as a boolean (a bare flag or "true"/"false"), if it has one. */
+function booleanProp(node: UiFallbackNode, name: string): boolean | undefined {
+  const value = node.props[name];
+  if (typeof value === "boolean") return value;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return undefined;
+}
+
+/** True when the prop is given only as an expression (its value is unknown here). */
+function isExpression(node: UiFallbackNode, name: string): boolean {
+  return node.props[name] === undefined && node.expressions?.[name] !== undefined;
+}
+
+/** A scalar value as one line of plain text. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return value.map(valueText).join(", ");
+  return UI_FALLBACK_PLACEHOLDER;
+}
+
+/** Shortens a cell's text. */
+function cellText(value: unknown): string {
+  const text = valueText(value);
+  return text.length > FALLBACK_CELL_CHARACTERS ? `${text.slice(0, FALLBACK_CELL_CHARACTERS - 1)}…` : text;
+}
+
+/** Builds the fallback of a tree, depth-first, never deeper than the compiler allows nesting. */
+class FallbackWriter {
+  /** Inline Markdown of children that take text: text, interpolations and inline chips. */
+  inline(children: readonly UiFallbackNode[], depth: number): string {
+    if (depth > UI_LIMITS.nesting) return UI_FALLBACK_PLACEHOLDER;
+    let joined = "";
+    let previousWasElement = false;
+    for (const child of children) {
+      const part = this.inlineNode(child, depth + 1);
+      if (part === "") continue;
+      const isElement = !child.type.startsWith("#");
+      // Two chips or tags written side by side still need a space between them.
+      if (isElement && previousWasElement) joined += " ";
+      joined += part;
+      previousWasElement = isElement;
+    }
+    return joined.replace(/\s+/g, " ").trim();
+  }
+
+  /** One node as inline Markdown. */
+  private inlineNode(node: UiFallbackNode, depth: number): string {
+    switch (node.type) {
+      case "#text":
+      case "#fallback":
+        return escapeMarkdownText(textProp(node, "text") ?? "");
+      case "#expression": {
+        const value = node.props.value;
+        return value === undefined ? UI_FALLBACK_PLACEHOLDER : escapeMarkdownText(valueText(value));
+      }
+      case "Tag": {
+        const text = this.inline(node.children, depth);
+        return text ? `**${text}**` : "";
+      }
+      case "File": {
+        const path = textProp(node, "path");
+        const line = numberProp(node, "line");
+        const target = path === undefined ? UI_FALLBACK_PLACEHOLDER : line === undefined ? path : `${path}:${line}`;
+        return this.chip(node, target);
+      }
+      case "Diff": {
+        const path = textProp(node, "path");
+        const base = textProp(node, "base");
+        const head = textProp(node, "head");
+        const range = base || head ? `${base ?? ""}..${head ?? ""}` : "";
+        return this.chip(node, ["diff", path, range].filter(Boolean).join(" "));
+      }
+      case "Commit":
+        return this.chip(node, textProp(node, "sha") ?? UI_FALLBACK_PLACEHOLDER);
+      case "Node":
+        return this.chip(node, textProp(node, "ref") ?? UI_FALLBACK_PLACEHOLDER);
+      default: {
+        // A block component inside text (or an unknown one): its label, else its children's text.
+        const label = textProp(node, "label") ?? textProp(node, "title");
+        const inner = this.inline(node.children, depth);
+        return [label ? escapeMarkdownText(label) : "", inner].filter(Boolean).join(": ");
+      }
+    }
+  }
+
+  /** A host link as a code span, after its label when it has one. */
+  private chip(node: UiFallbackNode, target: string): string {
+    const label = textProp(node, "label");
+    const span = markdownCodeSpan(target);
+    return label ? `${escapeMarkdownText(label)} ${span}` : span;
+  }
+
+  /** The Markdown blocks of a list of sibling nodes: runs of inline nodes become one paragraph. */
+  blocks(children: readonly UiFallbackNode[], depth: number): MarkdownBlock[] {
+    if (depth > UI_LIMITS.nesting) return [];
+    const result: MarkdownBlock[] = [];
+    let run: UiFallbackNode[] = [];
+    const flush = () => {
+      const text = this.inline(run, depth);
+      if (text) result.push({ lines: [escapeParagraphStart(text)] });
+      run = [];
+    };
+    for (const child of children) {
+      if (isInline(child, depth)) {
+        run.push(child);
+        continue;
+      }
+      flush();
+      result.push(...this.block(child, depth + 1));
+    }
+    flush();
+    return result;
+  }
+
+  /** One block-level node as Markdown blocks. */
+  private block(node: UiFallbackNode, depth: number): MarkdownBlock[] {
+    const title = textProp(node, "title");
+    const heading = (text: string | undefined): MarkdownBlock[] => (text ? [{ lines: [`**${escapeMarkdownText(text).trim()}**`] }] : []);
+    switch (node.type) {
+      case "Summary":
+        return this.paragraph(this.inline(node.children, depth));
+      case "Callout": {
+        const tone = textProp(node, "tone");
+        const label = title ?? (tone === "warning" || tone === "danger" ? capitalize(tone) : undefined);
+        const text = this.inline(node.children, depth);
+        const lines: string[] = [];
+        if (label) lines.push(`> **${escapeMarkdownText(label).trim()}**`);
+        // A quoted blank line between them, so the title stays on its own line in every renderer.
+        if (label && text) lines.push(">");
+        if (text) lines.push(`> ${escapeParagraphStart(text)}`);
+        return lines.length > 0 ? [{ lines }] : [];
+      }
+      case "Progress": {
+        const label = textProp(node, "label") ?? "Progress";
+        const value = numberProp(node, "value");
+        const shown = value === undefined ? UI_FALLBACK_PLACEHOLDER : `${Math.round(Math.min(100, Math.max(0, value)))}%`;
+        return this.paragraph(`${escapeMarkdownText(label)}: ${shown}`);
+      }
+      case "Steps": {
+        const items: string[] = [];
+        for (const step of this.items(node.children, "Step")) {
+          const stepTitle = textProp(step, "title") ?? UI_FALLBACK_PLACEHOLDER;
+          const status = textProp(step, "status") ?? (isExpression(step, "status") ? UI_FALLBACK_PLACEHOLDER : "pending");
+          const detail = this.inline(step.children, depth);
+          items.push(`${items.length + 1}. ${escapeMarkdownLine(stepTitle)} (${escapeMarkdownText(status)})${detail ? ` — ${detail}` : ""}`);
+        }
+        return [...heading(title), ...this.list(items)];
+      }
+      case "Stats": {
+        const items = this.items(node.children, "Stat").map((stat) => `- ${this.statLine(stat)}`);
+        return this.list(items);
+      }
+      case "EntityList": {
+        const items = this.items(node.children, "Entry").map((entry) => {
+          const entryTitle = textProp(entry, "title");
+          const subtitle = textProp(entry, "subtitle");
+          const text = this.inline(entry.children, depth);
+          let line = `- **${escapeMarkdownText(entryTitle ?? UI_FALLBACK_PLACEHOLDER).trim()}**`;
+          if (subtitle) line += ` — ${escapeMarkdownText(subtitle)}`;
+          if (text) line += `: ${text}`;
+          return line;
+        });
+        return [...heading(title), ...this.list(items)];
+      }
+      case "Table":
+        return [...heading(title), ...this.table(node), ...this.paragraph(escapeMarkdownText(textProp(node, "caption") ?? ""))];
+      case "Chart":
+        return [...heading(title), ...this.chart(node)];
+      case "Tabs":
+      case "Sections":
+        return this.items(node.children, node.type === "Tabs" ? "Tab" : "Section").flatMap((part) => [
+          ...heading(textProp(part, "label") ?? textProp(part, "title")),
+          ...this.blocks(part.children, depth + 1),
+        ]);
+      case "CodeBlock":
+      case "Diagram": {
+        const lines = markdownCodeFence(textProp(node, "code") ?? "", node.type === "Diagram" ? "mermaid" : textProp(node, "lang"));
+        const close = lines.pop();
+        return [...heading(title), { lines, ...(close === undefined ? {} : { close }) }];
+      }
+      case "Image": {
+        const description = [textProp(node, "alt"), textProp(node, "caption")].filter(Boolean).join(" — ");
+        return this.paragraph(`(image${description ? `: ${escapeMarkdownText(description)}` : ""})`);
+      }
+      case "Sources": {
+        const items = this.items(node.children, "Source").map((source) => {
+          const sourceTitle = escapeMarkdownText(textProp(source, "title") ?? UI_FALLBACK_PLACEHOLDER).trim();
+          const href = UiHrefSchema.safeParse(source.props.href);
+          const note = this.inline(source.children, depth);
+          const link = href.success ? `[${sourceTitle}](<${href.data}>)` : escapeParagraphStart(sourceTitle);
+          return `- ${link}${note ? ` — ${note}` : ""}`;
+        });
+        return this.list(items);
+      }
+      case "Checklist": {
+        const items = this.items(node.children, "Item").map((item) => {
+          const checked = booleanProp(item, "checked") === true;
+          return `- [${checked ? "x" : " "}] ${escapeMarkdownText(textProp(item, "label") ?? UI_FALLBACK_PLACEHOLDER).trim()}`;
+        });
+        return [...heading(title), ...this.list(items)];
+      }
+      case "Switch": {
+        const value = booleanProp(node, "value");
+        return this.labelled(node, value === undefined ? undefined : value ? "on" : "off");
+      }
+      case "Slider": {
+        const value = numberProp(node, "value");
+        const unit = textProp(node, "unit");
+        return this.labelled(node, value === undefined ? undefined : unit ? `${value} ${unit}` : String(value));
+      }
+      case "TextField": {
+        const value = textProp(node, "value");
+        return this.labelled(node, value ? value : undefined);
+      }
+      case "Segmented": {
+        const options = this.items(node.children, "Option").map((option) => textProp(option, "label") ?? textProp(option, "value") ?? "");
+        return this.labelled(node, options.filter(Boolean).join(" / ") || undefined);
+      }
+      case "Show":
+        // Hidden only when it is known to be hidden: a condition that needs evaluating keeps its content.
+        return booleanProp(node, "when") === false ? [] : this.blocks(node.children, depth);
+      case "Each":
+        return this.paragraph(`(list)`);
+      case "Choices": {
+        const items = this.items(node.children, "Choice").map((choice) => {
+          const label = escapeMarkdownText(textProp(choice, "label") ?? UI_FALLBACK_PLACEHOLDER).trim();
+          return `- ${escapeParagraphStart(label)}${booleanProp(choice, "disabled") === true ? " (unavailable)" : ""}`;
+        });
+        return [...heading(title), ...this.list(items)];
+      }
+      default: {
+        // A child outside its parent, an unknown component, an evaluator's placeholder: its label and its children's content.
+        const label = textProp(node, "label") ?? textProp(node, "title");
+        return [...this.paragraph(label ? escapeMarkdownText(label) : ""), ...this.blocks(node.children, depth)];
+      }
+    }
+  }
+
+  /** The children of the given type, looking through Show (unless known hidden); Each and other types are skipped. */
+  private items(children: readonly UiFallbackNode[], type: string, depth = 0): UiFallbackNode[] {
+    if (depth > UI_LIMITS.nesting) return [];
+    const found: UiFallbackNode[] = [];
+    for (const child of children) {
+      if (child.type === type) found.push(child);
+      else if (child.type === "Show" && booleanProp(child, "when") !== false) found.push(...this.items(child.children, type, depth + 1));
+    }
+    return found;
+  }
+
+  /** `label: value unit (+delta)` of one Stat. */
+  private statLine(stat: UiFallbackNode): string {
+    const label = escapeMarkdownLine(textProp(stat, "label") ?? UI_FALLBACK_PLACEHOLDER);
+    const value = textProp(stat, "value");
+    const unit = textProp(stat, "unit");
+    const delta = numberProp(stat, "delta");
+    let line = `${label}: ${value === undefined ? UI_FALLBACK_PLACEHOLDER : escapeMarkdownText(value)}`;
+    if (unit) line += ` ${escapeMarkdownText(unit)}`;
+    if (delta !== undefined) line += ` (${delta > 0 ? "+" : ""}${delta})`;
+    return line;
+  }
+
+  /** The label of an input, with its value when known. */
+  private labelled(node: UiFallbackNode, value: string | undefined): MarkdownBlock[] {
+    const label = textProp(node, "label");
+    const parts = [label ? escapeMarkdownText(label) : "", value ? escapeMarkdownText(value) : ""].filter(Boolean);
+    return this.paragraph(parts.join(": "));
+  }
+
+  /** A Markdown table of a Table's rows, or "(table)" when its rows are an unevaluated expression. */
+  private table(node: UiFallbackNode): MarkdownBlock[] {
+    const rows = node.props.rows;
+    if (!Array.isArray(rows)) return this.paragraph("(table)");
+    const columns = this.items(node.children, "Column")
+      .map((column) => {
+        const field = textProp(column, "field");
+        const unit = textProp(column, "unit");
+        const header = textProp(column, "title") ?? field ?? "";
+        return { field, header: unit ? `${header} (${unit})` : header };
+      })
+      .filter((column): column is { field: string; header: string } => column.field !== undefined);
+    if (columns.length === 0) {
+      const first: unknown = rows[0];
+      const keys = isRecord(first) ? Object.keys(first).slice(0, FALLBACK_COLUMNS) : [];
+      columns.push(...keys.map((key) => ({ field: key, header: key })));
+    }
+    return this.markdownTable(
+      columns.map((column) => column.header),
+      rows.map((row: unknown) => columns.map((column) => (isRecord(row) && Object.hasOwn(row, column.field) ? row[column.field] : null))),
+      "(table)",
+    );
+  }
+
+  /** A chart's rows as a table of label and series, or "(chart)" when its rows are unknown. */
+  private chart(node: UiFallbackNode): MarkdownBlock[] {
+    const rows = node.props.rows;
+    if (!Array.isArray(rows)) return this.paragraph("(chart)");
+    const declared = node.props.series;
+    let series: string[];
+    if (Array.isArray(declared)) series = declared.filter((name): name is string => typeof name === "string");
+    else if (typeof declared === "string") series = declared.split(",").map((name) => name.trim()).filter(Boolean);
+    else {
+      const numeric = new Set<string>();
+      for (const row of rows)
+        if (isRecord(row)) for (const [field, value] of Object.entries(row)) if (field !== "label" && typeof value === "number") numeric.add(field);
+      series = [...numeric];
+    }
+    series = series.slice(0, FALLBACK_COLUMNS - 1);
+    return this.markdownTable(
+      ["label", ...series],
+      rows.map((row: unknown) => ["label", ...series].map((field) => (isRecord(row) && Object.hasOwn(row, field) ? row[field] : null))),
+      "(chart)",
+    );
+  }
+
+  /** A GFM table with at most `UI_FALLBACK_TABLE_ROWS` rows; `empty` when there are no columns. */
+  private markdownTable(headers: string[], rows: unknown[][], empty: string): MarkdownBlock[] {
+    if (headers.length === 0) return this.paragraph(empty);
+    const cell = (value: unknown) => escapeMarkdownText(cellText(value)).trim();
+    const lines = [`| ${headers.map(cell).join(" | ")} |`, `|${headers.map(() => " --- ").join("|")}|`];
+    for (const row of rows.slice(0, UI_FALLBACK_TABLE_ROWS)) lines.push(`| ${row.map(cell).join(" | ")} |`);
+    const blocks: MarkdownBlock[] = [{ lines, head: 2 }];
+    if (rows.length > UI_FALLBACK_TABLE_ROWS) blocks.push({ lines: [`… and ${rows.length - UI_FALLBACK_TABLE_ROWS} more rows`] });
+    if (rows.length === 0) blocks.push({ lines: ["(no rows)"] });
+    return blocks;
+  }
+
+  /** A paragraph of already escaped text, or nothing. */
+  private paragraph(text: string): MarkdownBlock[] {
+    const trimmed = text.trim();
+    return trimmed ? [{ lines: [escapeParagraphStart(trimmed)] }] : [];
+  }
+
+  /** A list of items, or nothing. */
+  private list(items: string[]): MarkdownBlock[] {
+    return items.length > 0 ? [{ lines: items }] : [];
+  }
+}
+
+/** True when a node reads as part of a sentence: text, chips, tags, and unknown elements holding only such nodes. */
+function isInline(node: UiFallbackNode, depth: number): boolean {
+  if (INLINE_TYPES.has(node.type) || node.type === "#fallback") return true;
+  if (isUiComponent(node.type) || depth > UI_LIMITS.nesting) return false;
+  return node.children.every((child) => isInline(child, depth + 1));
+}
+
+/** True for a plain JSON object. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** "warning" → "Warning". */
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * Already escaped text that starts a paragraph or list item: a leading `#`,
+ * `-`, `+`, `=` or `1.` would open a heading or list. Only the very start
+ * needs this, since the text was collapsed onto one line.
+ */
+function escapeParagraphStart(text: string): string {
+  return escapeBlockStart(text);
+}
+
+/** Joins blocks with blank lines, stopping (and marking it) before `maxCharacters`; a code fence cut short is still closed. */
+function joinBounded(blocks: MarkdownBlock[], maxCharacters: number): string {
+  const budget = Math.max(0, maxCharacters - SHORTENED_MARKER.length - 2);
+  const output: string[] = [];
+  let length = 0;
+  for (const block of blocks) {
+    const separator = output.length > 0 ? 2 : 0;
+    const whole = block.lines.join("\n") + (block.close === undefined ? "" : `\n${block.close}`);
+    if (length + separator + whole.length <= budget) {
+      output.push(whole);
+      length += separator + whole.length;
+      continue;
+    }
+    // Keep as many lines as fit, then close the block.
+    const closeLength = block.close === undefined ? 0 : block.close.length + 1;
+    const kept: string[] = [];
+    let keptLength = 0;
+    for (const line of block.lines) {
+      const added = (kept.length > 0 ? 1 : 0) + line.length;
+      if (length + separator + keptLength + added + closeLength > budget) break;
+      kept.push(line);
+      keptLength += added;
+    }
+    if (kept.length > (block.head ?? 0) && !(block.close !== undefined && kept.length === 0))
+      output.push(kept.join("\n") + (block.close === undefined ? "" : `\n${block.close}`));
+    output.push(SHORTENED_MARKER);
+    return output.join("\n\n");
+  }
+  return output.join("\n\n");
+}
+
+/** The Markdown fallback of a block's nodes: readable, escaped, bounded by `UI_FALLBACK_MAX_CHARACTERS`. */
+export function uiBlockFallback(nodes: readonly UiFallbackNode[], options: UiFallbackOptions = {}): string {
+  const maxCharacters = options.maxCharacters ?? UI_FALLBACK_MAX_CHARACTERS;
+  const blocks = new FallbackWriter().blocks(nodes, 0);
+  return joinBounded(blocks, maxCharacters);
+}
+
+/** The reply text with each UI fence (by its block's `range`) replaced by that block's `fallback`; the prose around it is kept. */
+export function uiFallbackText(text: string, blocks: readonly Pick<UiBlock, "range" | "fallback">[]): string {
+  const ordered = [...blocks]
+    .filter((block) => block.range.start >= 0 && block.range.start <= block.range.end && block.range.end <= text.length)
+    .sort((first, second) => first.range.start - second.range.start);
+  let output = "";
+  let position = 0;
+  for (const block of ordered) {
+    // Ranges never overlap in a compiled reply; one that does is ignored rather than duplicating text.
+    if (block.range.start < position) continue;
+    output += text.slice(position, block.range.start) + block.fallback;
+    position = block.range.end;
+  }
+  return output + text.slice(position);
+}
