@@ -35,7 +35,7 @@ describe("createModelRegistry", () => {
     const registry = createModelRegistry({ environment: {}, fetch: refusingFetch });
     expect(registry.getModel("openai:gpt-5-mini")).toEqual({
       ok: false,
-      error: { code: "unavailable:model", message: "The openai provider is not configured on this server." },
+      error: { code: "offline:model", message: "The openai provider is not configured on this server." },
     });
     for (const id of ["", "gpt-5", "mystery:model", "openai:", "openai:two words"]) {
       const lookup = registry.getModel(id);

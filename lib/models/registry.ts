@@ -42,7 +42,7 @@ export type ModelEntry = {
 
 /** Why a model id cannot be used; codes follow the app's `kind:surface` error identities. */
 export type ModelLookupError = {
-  code: "not_found:model" | "unavailable:model";
+  code: "not_found:model" | "offline:model";
   message: string;
 };
 
@@ -115,7 +115,7 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
         ? { ok: false, error: { code: "not_found:model", message: `The model ${id} is not offered on this server.` } }
         : {
             ok: false,
-            error: { code: "unavailable:model", message: `The ${provider} provider is not configured on this server.` },
+            error: { code: "offline:model", message: `The ${provider} provider is not configured on this server.` },
           };
     }
     let model = cache.get(id);
