@@ -46,7 +46,7 @@ const LANGUAGE_RULES = [
   `prop="…" is always text (write \\" for a quote inside). Numbers, booleans, lists, records and anything computed go in braces: max={100}, rows={$runs}, open={true}, or the bare flag open. Number props also accept "100" and boolean props "true"/"false".`,
   `Declarations, one per line, before the elements that use them: $name = <literal> declares state with that default, and its type never changes; $name = <expression> that reads other variables is computed and read-only; $name = @Query("source", {args}) reads the host's data, only from sources the host offers you. Declare each name once.`,
   `Expressions: "text", 'text', 1.5, true, false, null, [lists], {key: value}, $variables, item.field, $list[0], item["a-b"], + - * / %, === !== < <= > >=, && || !, and a ? b : c. A missing field reads as null; + with text on one side joins text; dividing by zero gives null.`,
-  `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum, @Min, @Max, @Avg(numbers) or (records, "field"), @Sort(list, "field"?, "asc"|"desc"?), @Take(list, n) (negative n: the last n), @Join(list, separator?), @Round(number, digits 0–6?), @Contains(text, part) (ignores case), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date"). There is no JavaScript: no other functions, no assignment, no new or this.`,
+  `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum(list, "field"?), @Min(list, "field"?), @Max(list, "field"?), @Avg(list, "field"?) (a list of numbers, or of records and the field to read), @Sort(list, "field"?, "asc"|"desc"?), @Take(list, n) (negative n: the last n), @Join(list, separator?), @Round(number, digits 0–6?), @Contains(text, part) (ignores case), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date"). There is no JavaScript: no other functions, no assignment, no new or this.`,
   `Text children may interpolate: <Summary>{@Count($runs)} runs today</Summary>. Comments are written {/* … */}.`,
   `Inputs (Switch, Slider, Segmented, TextField, Item) bind a state variable: value={$x}. Everything that reads $x updates at once, in the panel, without a message to you. <Show when={condition}> shows its children while the condition is true; <Each items={list} as="x"> repeats its children with x bound to each element.`,
   `<Choices> offers next steps, usually last. Picking a <Choice> sends you its label and context with the current values of the block's inputs. A choice with run={@Set($x, value)}, run={@Reset($x)} or run={@Reset()} is local: it changes the panel and sends nothing.`,
@@ -106,7 +106,7 @@ export function uiCompactCatalog(catalog: UiTextCatalog = UI_CATALOG): string {
   for (const group of UI_GROUP_NAMES) {
     const entries = groupEntries(catalog, group);
     if (entries.length === 0) continue;
-    lines.push(`${group}:`);
+    lines.push(`-- ${group} --`);
     for (const [name, entry] of entries) lines.push(`  ${compactLine(name, entry)}`);
   }
   return lines.join("\n");

@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import { UI_HELPER_ARITY } from "../expression/parse";
+import { UI_CATALOG, UI_COMPONENT_NAMES, UI_FENCE_LANGUAGE } from "./catalog";
+import { UI_GROUP_NAMES, type UiCatalogEntry } from "./entry";
+import { UI_GROUPS } from "./groups";
+import { UI_SESSION_NOTE_MAX_CHARACTERS, uiCatalogText, uiCompactCatalog, uiReferenceText, uiSessionNote, uiTextExamples, type UiTextCatalog } from "./text";
+
+const ENTRIES: Record<string, UiCatalogEntry> = UI_CATALOG;
+
+/** The prop names a text must show for a component: every schema key but a literal component's content. */
+function shownProps(entry: UiCatalogEntry): string[] {
+  return Object.keys(entry.schema.shape).filter((prop) => !(entry.children.kind === "literal" && prop === "code"));
+}
+
+/** The line of a text that starts a component's entry (its signature). */
+function signatureLine(text: string, name: string, prefix = ""): string | undefined {
+  return text.split("\n").find((line) => line.trimStart().startsWith(`${prefix}${name}(`) || line.trimStart().startsWith(`${prefix}${name}:`) || line.trim() === `${prefix}${name}`);
+}
+
+/** One element start tag found in an example: its name and props (`{…}` expressions kept as source). */
+type ExampleTag = { name: string; props: Map<string, { kind: "string" | "expression" | "flag"; value: string }> };
+
+/** Finds the start tags of an example body: a small scanner that skips quoted strings and balanced braces, and literal content. */
+function exampleTags(body: string): ExampleTag[] {
+  const withoutLiterals = body.replace(/<(CodeBlock|Diagram)\b([^>]*)>[\s\S]*?<\/\1>/g, "<$1$2/>");
+  const tags: ExampleTag[] = [];
+  let index = 0;
+  while ((index = withoutLiterals.indexOf("<", index)) !== -1) {
+    const nameMatch = /^<([A-Z][A-Za-z0-9]*)/.exec(withoutLiterals.slice(index));
+    if (!nameMatch) {
+      index += 1;
+      continue;
+    }
+    const tag: ExampleTag = { name: nameMatch[1]!, props: new Map() };
+    let position = index + nameMatch[0].length;
+    for (;;) {
+      while (/\s/.test(withoutLiterals[position] ?? "")) position += 1;
+      const rest = withoutLiterals.slice(position);
+      if (rest.startsWith("/>") || rest.startsWith(">") || rest === "") break;
+      const prop = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest);
+      if (!prop) throw new Error(`malformed prop in <${tag.name}> at ${position}`);
+      position += prop[0].length;
+      if (withoutLiterals[position] !== "=") {
+        tag.props.set(prop[0], { kind: "flag", value: "true" });
+        continue;
+      }
+      position += 1;
+      if (withoutLiterals[position] === '"') {
+        const end = withoutLiterals.indexOf('"', position + 1);
+        tag.props.set(prop[0], { kind: "string", value: withoutLiterals.slice(position + 1, end) });
+        position = end + 1;
+      } else if (withoutLiterals[position] === "{") {
+        let depth = 0;
+        const start = position;
+        let quote: string | null = null;
+        for (; position < withoutLiterals.length; position += 1) {
+          const character = withoutLiterals[position]!;
+          if (quote) {
+            if (character === quote) quote = null;
+          } else if (character === '"' || character === "'") quote = character;
+          else if (character === "{") depth += 1;
+          else if (character === "}" && --depth === 0) break;
+        }
+        tag.props.set(prop[0], { kind: "expression", value: withoutLiterals.slice(start + 1, position) });
+        position += 1;
+      } else throw new Error(`malformed value of ${prop[0]} in <${tag.name}>`);
+    }
+    tags.push(tag);
+    index = position;
+  }
+  return tags;
+}
+
+describe("the texts mention every component and every prop", () => {
+  const texts = {
+    catalog: uiCatalogText(),
+    compact: uiCompactCatalog(),
+    session: uiSessionNote(),
+    reference: uiReferenceText(),
+  };
+
+  for (const [which, text] of Object.entries(texts))
+    it(`${which}: each component with its props on its signature line`, () => {
+      for (const name of UI_COMPONENT_NAMES) {
+        const line = signatureLine(text, name, which === "reference" ? "### " : "");
+        expect(line, `${which}: ${name}`).toBeDefined();
+        for (const prop of shownProps(ENTRIES[name]!)) expect(line, `${which}: ${name}.${prop}`).toMatch(new RegExp(`[(, ]${prop}\\??[,):]`));
+      }
+    });
+
+  it("reference: every description, every group's advice and example", () => {
+    for (const name of UI_COMPONENT_NAMES) expect(texts.reference).toContain(ENTRIES[name]!.description);
+    for (const group of UI_GROUP_NAMES) {
+      expect(texts.reference).toContain(`## ${group}\n\n${UI_GROUPS[group].instructions}`);
+      expect(texts.reference).toContain(`\`\`\`${UI_FENCE_LANGUAGE}\n${UI_GROUPS[group].example}\n\`\`\``);
+    }
+  });
+
+  it("catalog text: every description", () => {
+    for (const name of UI_COMPONENT_NAMES) expect(texts.catalog).toContain(ENTRIES[name]!.description);
+  });
+
+  it("session note: every helper, the fence word, and short enough for every prompt", () => {
+    for (const helper of Object.keys(UI_HELPER_ARITY)) expect(texts.session, helper).toContain(`@${helper}(`);
+    expect(texts.session).toContain("```" + UI_FENCE_LANGUAGE + "\n");
+    expect(texts.session.length).toBeLessThanOrEqual(UI_SESSION_NOTE_MAX_CHARACTERS);
+    expect(texts.session).toContain(texts.compact);
+  });
+
+  it("session note and reference: bindable props and action props are named as such", () => {
+    expect(texts.compact).toMatch(/^ {2}Switch\(label, value\) \[bind value=\{\$x\}\]$/m);
+    expect(texts.compact).toMatch(/^ {2}Item\(label, checked\?\) in Checklist \[bind checked=\{\$x\}\]$/m);
+    expect(texts.compact).toMatch(/^ {2}Choice\(.*run\?\) in Choices \[run is an action\]$/m);
+    expect(texts.compact).toMatch(/^ {2}Show\(when\): text, any components \[invisible wrapper\]$/m);
+    expect(texts.compact).toContain("Stat(label, value, unit?, delta?, tone?) in Stats");
+    expect(texts.compact).toContain("Entry(title, subtitle?, tone?) in EntityList: text, File, Diff, Commit, Node");
+    expect(texts.compact).toContain("CodeBlock(lang?, title?): literal content");
+  });
+});
+
+describe("uiCompactCatalog derives from the schemas", () => {
+  /** A copy of the catalog with one entry replaced. */
+  function withEntry(name: string, entry: UiCatalogEntry): UiTextCatalog {
+    return { ...UI_CATALOG, [name]: entry };
+  }
+
+  it("shows a prop added to a schema", () => {
+    const stat = UI_CATALOG.Stat;
+    const changed = withEntry("Stat", { ...stat, schema: stat.schema.extend({ trend: z.enum(["up", "down"]).optional() }) });
+    expect(uiCompactCatalog()).not.toContain("trend");
+    expect(uiCompactCatalog(changed)).toContain("Stat(label, value, unit?, delta?, tone?, trend?: up|down) in Stats");
+    expect(uiSessionNote(changed)).toContain("trend?: up|down");
+    expect(uiReferenceText(changed)).toContain("### Stat(label, value, unit?, delta?, tone?, trend?: up|down)");
+  });
+
+  it("shows a prop made required, an enum changed, a binding added and a component removed", () => {
+    const column = UI_CATALOG.Column;
+    const required = withEntry("Column", { ...column, schema: column.schema.extend({ title: z.string() }) });
+    expect(uiCompactCatalog(required)).toContain("Column(field, title, unit?, presentation?");
+    const step = UI_CATALOG.Step;
+    const statuses = withEntry("Step", { ...step, schema: step.schema.extend({ status: z.enum(["todo", "doing"]).optional() }) });
+    expect(uiCompactCatalog(statuses)).toContain("Step(title, status?: todo|doing)");
+    const slider = UI_CATALOG.Slider;
+    const bound = withEntry("Slider", { ...slider, bindable: ["value", "max"] });
+    expect(uiCompactCatalog(bound)).toContain("Slider(label, min, max, step?, value, unit?) [bind max={$x}; bind value={$x}]");
+    const { Tag: _removed, ...withoutTag } = UI_CATALOG;
+    expect(uiCompactCatalog(withoutTag)).not.toMatch(/^ {2}Tag/m);
+    expect(uiReferenceText(withoutTag)).not.toContain("### Tag");
+  });
+});
+
+describe("the examples in the texts", () => {
+  it("are in the texts as UI fences", () => {
+    const all = uiSessionNote() + uiReferenceText();
+    for (const example of uiTextExamples()) expect(all).toContain(`\`\`\`${UI_FENCE_LANGUAGE}\n${example}\n\`\`\``);
+  });
+
+  it("use every component, each in its own group's example", () => {
+    for (const group of UI_GROUP_NAMES) {
+      const used = new Set(exampleTags(UI_GROUPS[group].example).map((tag) => tag.name));
+      for (const name of UI_COMPONENT_NAMES) if (ENTRIES[name]!.group === group) expect(used, `${group} example uses ${name}`).toContain(name);
+    }
+  });
+
+  it("use only catalog components and props, with static values their schemas accept and bindings to declared state", () => {
+    for (const example of uiTextExamples()) {
+      const declared = new Set([...example.matchAll(/^\$([A-Za-z_][A-Za-z0-9_]*) = /gm)].map((match) => match[1]));
+      for (const tag of exampleTags(example)) {
+        const entry = ENTRIES[tag.name];
+        expect(entry, `<${tag.name}> is a component`).toBeDefined();
+        if (!entry) continue;
+        const shape: Readonly<Record<string, z.core.$ZodType>> = entry.schema.shape;
+        for (const [prop, value] of tag.props) {
+          const schema = shape[prop];
+          expect(schema, `${tag.name}.${prop} exists`).toBeDefined();
+          if (!schema) continue;
+          if (value.kind === "string") expect(z.safeParse(schema, value.value).success, `${tag.name} ${prop}="${value.value}"`).toBe(true);
+          if (value.kind === "flag") expect(z.safeParse(schema, true).success, `${tag.name} ${prop}`).toBe(true);
+          if (entry.bindable?.includes(prop) && /^\$\w+$/.test(value.value.trim()))
+            expect(declared.has(value.value.trim().slice(1)), `${tag.name}.${prop} binds a declared variable`).toBe(true);
+        }
+        for (const [prop, schema] of Object.entries(shape))
+          if (!(entry.children.kind === "literal" && prop === "code") && !z.safeParse(schema, undefined).success)
+            expect(tag.props.has(prop), `${tag.name} has its required ${prop}`).toBe(true);
+      }
+    }
+  });
+});
