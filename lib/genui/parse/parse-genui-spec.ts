@@ -1,0 +1,83 @@
+/**
+ * `parseGenuiSpec`: the one door every spec goes through, on the server
+ * before anything is stored or sent and again in the browser before drawing.
+ *
+ * It walks the raw value itself under budgets (depth, nodes, node
+ * candidates, entries, string lengths checked before any copy), reads only
+ * own enumerable data properties (no getter ever runs), strips prototype
+ * keys, and builds fresh plain objects; then it validates the result with
+ * `GenuiSpecSchema`, which documents the output. It never throws.
+ */
+import type { GenuiDiagnostic } from "../diagnostics/diagnostic";
+import { GenuiPath } from "../diagnostics/path";
+import { GENUI_PANEL_ID_PATTERN, GenuiSpecSchema, type GenuiSpec, type GenuiSurface } from "../schema/spec";
+import { ABSENT, isRawList, isRawRecord } from "./raw";
+import { readNodeList } from "./read-node";
+import { INVALID, readField, readText, reportUnknownKeys } from "./read-values";
+import { SpecWalk } from "./spec-walk";
+
+/** Where a spec came from, which decides the node types it may hold. */
+export type ParseGenuiSpecOptions = {
+  /** `tool`: the render_ui tool (interactive nodes are dropped); `fence`: an octo-ui fence (all nodes). */
+  surface: GenuiSurface;
+};
+
+/** A parse's outcome: the clamped spec (`null` only without a usable `items` array) and every trim and drop. */
+export type GenuiParseResult = {
+  /** The spec, within every cap, or `null` when there is nothing to render. */
+  spec: GenuiSpec | null;
+  /** Every trim and drop, in the order they were found. */
+  diagnostics: GenuiDiagnostic[];
+};
+
+const SPEC_KEYS: ReadonlySet<string> = new Set(["id", "title", "items"]);
+
+function walkSpec(walk: SpecWalk, input: unknown): GenuiSpec | null {
+  const root = GenuiPath.root;
+  if (!isRawRecord(input)) {
+    walk.diagnostics.report("invalid_spec", root);
+    return null;
+  }
+  const items = readField(walk, input, "items", root);
+  if (!isRawList(items)) {
+    walk.diagnostics.report("missing_items", root.child("items"));
+    return null;
+  }
+  const spec: GenuiSpec = { items: [] };
+  const id = readField(walk, input, "id", root);
+  if (id !== ABSENT) {
+    if (typeof id === "string" && GENUI_PANEL_ID_PATTERN.test(id)) spec.id = id;
+    else walk.diagnostics.report("invalid_panel_id", root.child("id"));
+  }
+  const title = readField(walk, input, "title", root);
+  if (title !== ABSENT) {
+    const text = readText(walk, title, root.child("title"));
+    if (text === INVALID) walk.diagnostics.report("invalid_field", root.child("title"));
+    else spec.title = text;
+  }
+  reportUnknownKeys(walk, input, SPEC_KEYS, root);
+  spec.items = readNodeList(walk, items, root.child("items"), 1);
+  return spec;
+}
+
+/**
+ * Validates and clamps a spec exactly as the guide says. `input` is anything
+ * (a parsed tool argument, a fence's JSON, a stored value); the result holds
+ * fresh objects only, never references into `input` other than strings.
+ */
+export function parseGenuiSpec(input: unknown, options: ParseGenuiSpecOptions): GenuiParseResult {
+  const walk = new SpecWalk(options.surface === "tool" ? "tool" : "fence");
+  let spec: GenuiSpec | null;
+  try {
+    spec = walkSpec(walk, input);
+  } catch {
+    // Only a hostile object (a throwing proxy, an engine limit) gets here.
+    walk.diagnostics.report("internal", "");
+    return { spec: null, diagnostics: walk.diagnostics.finish() };
+  }
+  if (spec !== null && !GenuiSpecSchema.safeParse(spec).success) {
+    walk.diagnostics.report("internal", "", "the clamped spec failed its own schema");
+    spec = null;
+  }
+  return { spec, diagnostics: walk.diagnostics.finish() };
+}
