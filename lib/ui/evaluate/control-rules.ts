@@ -1,0 +1,36 @@
+import type { UiRecord } from "../expression/value";
+import type { UiViewNode } from "./view-node";
+
+/**
+ * Relative tolerance of a `Slider` step check: decimal steps such as 0.1 are
+ * not exact in binary, so 0.3 is on a 0.1 step although 0.3 / 0.1 is not an
+ * integer. A billionth of a step is far below anything a slider can show.
+ */
+export const UI_STEP_TOLERANCE = 1e-9;
+
+/**
+ * The rules an input control adds to its schema: a `Segmented` value is one
+ * of its visible `Option`s, and a `Slider` value lies on a step counted from
+ * `min` (the schema already keeps it between `min` and `max`). `props` are
+ * the validated props with the new value in place; `children` are the
+ * control's visible children.
+ */
+export function uiControlAccepts(
+  type: string,
+  props: UiRecord,
+  prop: string,
+  children: readonly UiViewNode[],
+): boolean {
+  if (type === "Segmented" && prop === "value") {
+    return children.some((child) => child.type === "Option" && child.props.value === props.value);
+  }
+  if (type === "Slider" && prop === "value") {
+    const { value, min, max, step } = props;
+    if (typeof value !== "number" || typeof min !== "number" || typeof max !== "number") return false;
+    if (value < min || value > max) return false;
+    if (typeof step !== "number") return true;
+    const steps = (value - min) / step;
+    return Math.abs(steps - Math.round(steps)) <= UI_STEP_TOLERANCE * Math.max(1, Math.abs(steps));
+  }
+  return true;
+}
