@@ -131,14 +131,13 @@ function referenceGroup(group: UiGroupName, advice: UiGroup, catalog: UiTextCata
   for (const [name, entry] of groupEntries(catalog, group)) {
     const facts: string[] = [];
     if (entry.parents && entry.parents.length > 0) facts.push(`Only directly inside ${entry.parents.map((parent) => `<${parent}>`).join(" or ")}.`);
-    const children = childrenText(entry);
-    facts.push(children ? `Children: ${children}.` : "No children.");
+    // Which children it takes is in the description (a catalog test requires it), so it is not repeated here.
     for (const prop of uiPropSignatures(entry)) {
       if (prop.bindable) facts.push(`\`${prop.name}\` can be bound: ${prop.name}={$x}.`);
       if (prop.action) facts.push(`\`${prop.name}\` is an action: @Set($x, value), @Reset($x) or @Reset().`);
     }
     if (entry.transparent) facts.push("Invisible: its children take its place.");
-    parts.push(`### ${uiComponentSignature(name, entry)}\n${entry.description}\n${facts.join(" ")}`);
+    parts.push([`### ${uiComponentSignature(name, entry)}`, entry.description, ...(facts.length > 0 ? [facts.join(" ")] : [])].join("\n"));
   }
   parts.push(`Example:\n\n${uiFence(advice.example)}`);
   return parts.join("\n\n");
