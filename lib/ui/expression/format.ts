@@ -13,12 +13,19 @@ export const UI_FORMAT_LOCALE = "en-US";
 /** The styles `@Format` knows (`currency:XXX` with any ISO 4217 code). */
 export const UI_FORMAT_STYLES = ["number", "percent", "compact", "currency:XXX", "date"] as const;
 
+/** A minus sign only for numbers below zero: -0.0001 rounds to "0", not "-0". */
+const SIGN_OPTIONS: Intl.NumberFormatOptions = { signDisplay: "negative" };
 /** Grouped digits with up to three decimals: `1,234.568`. */
-const NUMBER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 3 };
+const NUMBER_OPTIONS: Intl.NumberFormatOptions = { ...SIGN_OPTIONS, maximumFractionDigits: 3 };
 /** A ratio as a percentage with up to one decimal: 0.257 → `25.7%`. */
-const PERCENT_OPTIONS: Intl.NumberFormatOptions = { style: "percent", maximumFractionDigits: 1 };
+const PERCENT_OPTIONS: Intl.NumberFormatOptions = { ...SIGN_OPTIONS, style: "percent", maximumFractionDigits: 1 };
 /** Short compact notation: 1,234 → `1.2K`, 1,500,000 → `1.5M`. */
-const COMPACT_OPTIONS: Intl.NumberFormatOptions = { notation: "compact", compactDisplay: "short", maximumFractionDigits: 1 };
+const COMPACT_OPTIONS: Intl.NumberFormatOptions = {
+  ...SIGN_OPTIONS,
+  notation: "compact",
+  compactDisplay: "short",
+  maximumFractionDigits: 1,
+};
 /** A calendar date without a time, in UTC: `Jan 5, 2024`. */
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" };
 
@@ -74,9 +81,8 @@ export function formatUiValue(value: UiValue, style: string): string | null {
     if (!currency) {
       throw new UiFailure("invalid_argument", `@Format style is one of ${UI_FORMAT_STYLES.join(", ")}`);
     }
-    format = numberFormat(`currency:${currency}`, { style: "currency", currency });
+    format = numberFormat(`currency:${currency}`, { ...SIGN_OPTIONS, style: "currency", currency });
   }
   if (typeof value !== "number") throw new UiFailure("not_a_number", `@Format(…, "${style}")`);
-  // Intl writes a negative zero as "-0"; values never carry one.
-  return format.format(value === 0 ? 0 : value);
+  return format.format(value);
 }
