@@ -422,9 +422,14 @@ function computedDefinition(
   }
 }
 
+/** Declaration keys by block object (compiled blocks are never mutated): a renderer evaluates the same block object many times. */
+const declarationsKeys = new WeakMap<UiBlock, string>();
+
 /** What `sync` compares to tell whether a block's declarations changed. */
 function declarationsKeyOf(block: UiBlock): string {
-  return JSON.stringify(
+  const known = declarationsKeys.get(block);
+  if (known !== undefined) return known;
+  const key = JSON.stringify(
     uiBlockDeclarations(block).map((declaration) => [
       declaration.name,
       declaration.kind,
@@ -433,6 +438,8 @@ function declarationsKeyOf(block: UiBlock): string {
       declaration.arguments ?? null,
     ]),
   );
+  declarationsKeys.set(block, key);
+  return key;
 }
 
 /** Freezes a copied value and everything inside it. */
