@@ -9,6 +9,7 @@ import type { UiCatalogEntry } from "../catalog/entry";
 import { uiDiagnosticMessage, type UiDiagnosticCode } from "../diagnostics/codes";
 import type { UiBlock, UiDiagnostic, UiNode, UiRange } from "../envelope/schema";
 import { uiActionKind } from "../expression/analyze";
+import type { UiExpression } from "../expression/ast";
 import { UiBudget } from "../expression/budget";
 import { copyUiValue } from "../expression/copy";
 import { evaluateUiExpressionIn } from "../expression/evaluate";
@@ -68,6 +69,8 @@ export class UiBlockEvaluator {
   private readonly sourceOf = new WeakMap<UiViewNode, UiNode>();
   /** The static node a `#fallback` view node was written from. */
   private readonly fallbackOf = new WeakMap<UiViewNode, UiNode>();
+  /** Parsed expressions of this evaluation: `Each` evaluates the same sources once per item. */
+  private readonly parsed = new Map<string, UiExpression>();
 
   constructor(
     private readonly block: UiBlock,
@@ -296,13 +299,22 @@ export class UiBlockEvaluator {
     return props;
   }
 
+  private parse(source: string): UiExpression {
+    let ast = this.parsed.get(source);
+    if (!ast) {
+      ast = parseUiExpressionCached(source, this.budget);
+      this.parsed.set(source, ast);
+    }
+    return ast;
+  }
+
   private expression(source: string, context: Context): UiValue {
-    const ast = parseUiExpressionCached(source, this.budget);
+    const ast = this.parse(source);
     return evaluateUiExpressionIn(ast, { variables: this.variables, locals: context.locals }, this.budget);
   }
 
   private action(node: UiNode, source: string, context: Context): UiViewAction {
-    const ast = parseUiExpressionCached(source, this.budget);
+    const ast = this.parse(source);
     if (!uiActionKind(ast)) throw new ElementProblem("invalid_action", source);
     const state = this.state;
     const live = this.live && node.complete === true;

@@ -24,12 +24,8 @@ export function parseUiExpressionCached(source: string, budget: UiBudget): UiExp
   if (source.length > UI_EXPRESSION_CACHE_SOURCE_LENGTH) return parseUiExpression(source, budget);
   const key = `${budget.limits.nesting}:${budget.limits.characters}:${source}`;
   const cached = cache.get(key);
-  if (cached) {
-    // Re-insert so the map's order is least recently used first.
-    cache.delete(key);
-    cache.set(key, cached);
-    return cached;
-  }
+  // First in, first out: re-ordering on every hit would cost more than the rare re-parse it saves.
+  if (cached) return cached;
   const parsed = parseUiExpression(source, budget);
   cache.set(key, parsed);
   if (cache.size > UI_EXPRESSION_CACHE_ENTRIES) {
