@@ -88,7 +88,8 @@ class UiEvaluator {
     const inner = depth + 1;
     switch (node.kind) {
       case "literal":
-        return node.value;
+        // The parser only builds finite numbers; a hand-built tree is held to the same rule.
+        return typeof node.value === "number" ? finiteOrNull(node.value) : node.value;
       case "array": {
         const items: UiValue[] = [];
         for (const item of node.items) items.push(this.evaluate(item, inner, locals));

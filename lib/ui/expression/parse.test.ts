@@ -53,6 +53,7 @@ describe("parseUiExpression: forms", () => {
     ['"a"', '"a"'],
     ["'a'", '"a"'],
     [String.raw`"\" \' \\ \n \t \r \/"`, JSON.stringify(`" ' \\ \n \t \r /`)],
+    [JSON.stringify("json \b\f\u0001\u001f"), JSON.stringify("json \b\f\u0001\u001f")],
     [String.raw`'\u{1F600}\u00e9'`, JSON.stringify("😀é")],
     ["true", "true"],
     ["false", "false"],

@@ -357,6 +357,11 @@ export class UiExpressionTokenizer {
         return "\t";
       case Character.LowerR:
         return "\r";
+      // JSON's remaining escapes, so a string copied from JSON reads the same.
+      case Character.LowerB:
+        return "\b";
+      case Character.LowerF:
+        return "\f";
       case Character.LowerU:
         return this.unicodeEscape(backslash);
       default:
