@@ -1,0 +1,146 @@
+/**
+ * The policy over real better-auth sessions on an in-memory PGlite: who the
+ * actor is, chat ownership (another user's chat is not found), admin checks,
+ * roles from ADMIN_EMAILS at sign-up and sign-in, and a guest keeping their
+ * chats when they sign up.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+process.env.PGLITE_DATA_DIR = "memory://";
+delete process.env.DATABASE_URL;
+process.env.BETTER_AUTH_SECRET = "policy-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+process.env.ADMIN_EMAILS = "root@example.test";
+
+const { getAuth } = await import("./auth");
+const { authorizeChat, getActor, requireActor, requireAdmin } = await import("./policy");
+const { createChat, getChat } = await import("@/db/queries/chats");
+const { getUser } = await import("@/db/queries/users");
+const { AppError } = await import("@/lib/errors");
+const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
+
+type Auth = Awaited<ReturnType<typeof getAuth>>;
+
+async function refusal(promise: Promise<unknown> | (() => unknown)): Promise<InstanceType<typeof AppError>> {
+  try {
+    await (typeof promise === "function" ? promise() : promise);
+  } catch (caught) {
+    if (caught instanceof AppError) return caught;
+    throw caught;
+  }
+  throw new Error("expected a refusal");
+}
+
+let auth: Auth;
+
+beforeAll(async () => {
+  auth = await getAuth();
+}, 60_000);
+
+describe("requireActor", () => {
+  it("refuses a request without a session as unauthorized:auth", async () => {
+    const error = await refusal(requireActor({ headers: requestHeaders() }));
+    expect([error.code, error.status]).toEqual(["unauthorized:auth", 401]);
+    expect(await getActor({ headers: requestHeaders("better-auth.session_token=forged.value") })).toBeNull();
+  });
+
+  it("names a signed-in person and a guest", async () => {
+    const person = await signUpPerson(auth, { name: "Ada" });
+    expect(await requireActor({ headers: person.headers })).toEqual({ userId: person.userId, role: "user", isGuest: false, name: "Ada" });
+    const guest = await signInGuest(auth);
+    expect(await requireActor({ headers: guest.headers })).toEqual({ userId: guest.userId, role: "user", isGuest: true, name: "Guest" });
+  });
+});
+
+describe("authorizeChat", () => {
+  it("gives the owner their chat for every action", async () => {
+    const owner = await signUpPerson(auth);
+    const actor = await requireActor({ headers: owner.headers });
+    const chat = await createChat({ userId: owner.userId, title: "Mine", modelId: "replay" });
+    for (const action of ["read", "write", "delete"] as const) {
+      expect((await authorizeChat(actor, chat.id, action)).id).toBe(chat.id);
+    }
+  });
+
+  it("answers another user's chat exactly as a chat that does not exist", async () => {
+    const owner = await signUpPerson(auth);
+    const stranger = await requireActor({ headers: (await signUpPerson(auth)).headers });
+    const chat = await createChat({ userId: owner.userId, title: "Private", modelId: "replay" });
+    const foreign = await refusal(authorizeChat(stranger, chat.id, "read"));
+    const missing = await refusal(authorizeChat(stranger, crypto.randomUUID(), "read"));
+    expect(foreign.toPublic()).toEqual(missing.toPublic());
+    expect([foreign.code, foreign.status]).toEqual(["not_found:chat", 404]);
+    expect((await refusal(authorizeChat(stranger, "x".repeat(10_000), "write"))).code).toBe("not_found:chat");
+    expect((await refusal(authorizeChat(stranger, "", "delete"))).code).toBe("not_found:chat");
+  });
+
+  it("does not open other people's chats to admins either", async () => {
+    const owner = await signUpPerson(auth);
+    const admin = await requireActor({ headers: (await signUpPerson(auth, { email: "root@example.test" })).headers });
+    expect(admin.role).toBe("admin");
+    const chat = await createChat({ userId: owner.userId, title: "Not the admin's", modelId: "replay" });
+    expect((await refusal(authorizeChat(admin, chat.id, "read"))).code).toBe("not_found:chat");
+  });
+});
+
+describe("requireAdmin and ADMIN_EMAILS", () => {
+  it("admits admins and refuses users and guests with forbidden:admin", async () => {
+    const user = await requireActor({ headers: (await signUpPerson(auth)).headers });
+    const guest = await requireActor({ headers: (await signInGuest(auth)).headers });
+    for (const actor of [user, guest]) {
+      const error = await refusal(() => requireAdmin(actor));
+      expect([error.code, error.status]).toEqual(["forbidden:admin", 403]);
+    }
+    expect(requireAdmin({ userId: "u", role: "admin", isGuest: false, name: "Root" }).userId).toBe("u");
+    expect((await refusal(() => requireAdmin({ userId: "g", role: "admin", isGuest: true, name: "Guest" }))).code).toBe("forbidden:admin");
+  });
+
+  it("sets the role at sign-up and checks it again at every sign-in", async () => {
+    const email = `boss-${crypto.randomUUID()}@example.test`;
+    process.env.ADMIN_EMAILS = `root@example.test, ${email.toUpperCase()}`;
+    const boss = await signUpPerson(auth, { email });
+    expect((await getUser({ userId: boss.userId }))?.role).toBe("admin");
+    expect((await requireActor({ headers: boss.headers })).role).toBe("admin");
+
+    process.env.ADMIN_EMAILS = "root@example.test";
+    // Still admin until the next sign-in…
+    expect((await getUser({ userId: boss.userId }))?.role).toBe("admin");
+    const demoted = await signInPerson(auth, boss);
+    expect((await requireActor({ headers: demoted })).role).toBe("user");
+    // …and the role is the user's, so the older session sees the change too.
+    expect((await requireActor({ headers: boss.headers })).role).toBe("user");
+
+    process.env.ADMIN_EMAILS = email;
+    expect((await requireActor({ headers: await signInPerson(auth, boss) })).role).toBe("admin");
+    process.env.ADMIN_EMAILS = "root@example.test";
+  });
+
+  it("ignores or refuses a role sent with the sign-up form", async () => {
+    const email = `sneaky-${crypto.randomUUID()}@example.test`;
+    let outcome: "refused" | string;
+    try {
+      const created = await auth.api.signUpEmail({
+        body: { email, password: "a long enough password", name: "Sneaky", role: "admin" } as never,
+        headers: requestHeaders(),
+      });
+      outcome = (await getUser({ userId: created.user.id }))?.role ?? "missing";
+    } catch {
+      outcome = "refused";
+    }
+    expect(["refused", "user"]).toContain(outcome);
+  });
+});
+
+describe("a guest who signs up", () => {
+  it("keeps the chats they started as a guest", async () => {
+    const guest = await signInGuest(auth);
+    const chat = await createChat({ userId: guest.userId, title: "Started as a guest", modelId: "replay" });
+    const person = await signUpPerson(auth, { headers: guest.headers });
+    expect(person.userId).not.toBe(guest.userId);
+    expect((await getChat({ userId: person.userId, chatId: chat.id }))?.title).toBe("Started as a guest");
+    expect(await getChat({ userId: guest.userId, chatId: chat.id })).toBeNull();
+    expect(await getUser({ userId: guest.userId })).toBeNull();
+    expect(await requireActor({ headers: person.headers })).toMatchObject({ userId: person.userId, isGuest: false });
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The one place every route handler, server action and page authorizes
+ * through: who is asking (`requireActor`), may they touch this chat
+ * (`authorizeChat`), are they an admin (`requireAdmin`). Another user's chat is
+ * *not found*, never *forbidden*: whether it exists is not leaked. Every caller
+ * is listed in `./registry.ts`, and a test tries each as the wrong user.
+ */
+import "server-only";
+import { headers as requestHeaders } from "next/headers";
+import { z } from "zod";
+import { getChat } from "@/db/queries/chats";
+import { USER_ROLES, type Chat, type UserRole } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { getAuth } from "./auth";
+
+/** Who is making a request. */
+export type Actor = {
+  userId: string;
+  role: UserRole;
+  /** A one-click guest (better-auth's anonymous user): no email, chats kept until they sign up. */
+  isGuest: boolean;
+  /** The display name ("Guest" for guests). */
+  name: string;
+};
+
+/** What an actor wants to do with a chat. */
+export type ChatAction = "read" | "write" | "delete";
+
+/** Longest chat id we look up; ids are UUIDs, so anything longer is nobody's chat. */
+const MAX_CHAT_ID_LENGTH = 200;
+
+/** The part of better-auth's session user the policy relies on; validated, not trusted. */
+const SessionUserSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  role: z.enum(USER_ROLES).catch("user"),
+  isAnonymous: z.boolean().nullish(),
+});
+
+/** Options of `getActor` / `requireActor`. */
+export type ActorOptions = {
+  /** The request's headers (route handlers pass `request.headers`); server actions and pages omit it to use Next's. */
+  headers?: Headers;
+};
+
+/** The actor of the current request, or null when nobody is signed in. */
+export async function getActor(options: ActorOptions = {}): Promise<Actor | null> {
+  const headers = options.headers ?? new Headers(await requestHeaders());
+  const auth = await getAuth();
+  let session: Awaited<ReturnType<typeof auth.api.getSession>>;
+  try {
+    session = await auth.api.getSession({ headers });
+  } catch (caught) {
+    throw new AppError("offline:database", { detail: "reading the session failed", cause: caught });
+  }
+  if (!session) return null;
+  const user = SessionUserSchema.safeParse(session.user);
+  if (!user.success) return null;
+  return { userId: user.data.id, role: user.data.role, isGuest: user.data.isAnonymous === true, name: user.data.name };
+}
+
+/** The actor of the current request; throws `unauthorized:auth` when nobody is signed in. */
+export async function requireActor(options: ActorOptions = {}): Promise<Actor> {
+  const actor = await getActor(options);
+  if (!actor) throw new AppError("unauthorized:auth");
+  return actor;
+}
+
+/**
+ * The chat, when the actor may do `action` with it; `not_found:chat` when it
+ * does not exist or belongs to someone else (admins included: the admin view
+ * reads stored trees through its own query, not other people's chats).
+ */
+export async function authorizeChat(actor: Actor, chatId: string, action: ChatAction): Promise<Chat> {
+  if (typeof chatId !== "string" || chatId.length === 0 || chatId.length > MAX_CHAT_ID_LENGTH) {
+    throw new AppError("not_found:chat", { detail: `malformed chat id for ${action}` });
+  }
+  const chat = await getChat({ userId: actor.userId, chatId });
+  if (!chat) throw new AppError("not_found:chat", { detail: `${action} of chat ${chatId} by ${actor.userId}` });
+  return chat;
+}
+
+/** The actor, when an admin; throws `forbidden:admin` otherwise. */
+export function requireAdmin(actor: Actor): Actor {
+  if (actor.role !== "admin" || actor.isGuest) throw new AppError("forbidden:admin", { detail: `user ${actor.userId}` });
+  return actor;
+}

@@ -1,0 +1,350 @@
+/**
+ * The policy registry against the code: every route handler, server action
+ * and page under app/ (and every `"use server"` module under lib/) is listed,
+ * nothing listed is stale, and each entry, called as the wrong person, is
+ * refused the way its access says — while the right person gets through.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { isHTTPAccessFallbackError, getAccessFallbackHTTPStatus } from "next/dist/client/components/http-access-fallback/http-access-fallback";
+import { isRedirectError } from "next/dist/client/components/redirect-error";
+import { getURLFromRedirectError } from "next/dist/client/components/redirect";
+
+const { request, nextHeaders } = vi.hoisted(() => {
+  const request = { headers: new Headers(), cookies: new Map<string, string>() };
+  // Server actions and pages read the request through next/headers; here it is the probe's request.
+  const nextHeaders = () => ({
+    headers: async () => request.headers,
+    cookies: async () => ({
+      get: (name: string) => (request.cookies.has(name) ? { name, value: request.cookies.get(name) } : undefined),
+      getAll: () => [...request.cookies].map(([name, value]) => ({ name, value })),
+      has: (name: string) => request.cookies.has(name),
+      set: (name: string, value: string) => void request.cookies.set(name, value),
+      delete: (name: string) => void request.cookies.delete(name),
+    }),
+  });
+  return { request, nextHeaders };
+});
+
+vi.mock("server-only", () => ({}));
+vi.mock("next/headers", nextHeaders);
+vi.mock("next/headers.js", nextHeaders);
+
+process.env.PGLITE_DATA_DIR = "memory://";
+delete process.env.DATABASE_URL;
+process.env.BETTER_AUTH_SECRET = "registry-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+const ADMIN_EMAIL = `admin-${crypto.randomUUID()}@example.test`;
+process.env.ADMIN_EMAILS = ADMIN_EMAIL;
+
+const { policyRegistry } = await import("./registry");
+type PolicyEntry = (typeof policyRegistry)[number];
+type ProbeFixture = Parameters<NonNullable<Extract<PolicyEntry, { kind: "route" }>["probe"]["path"]>>[0];
+const { getAuth } = await import("./auth");
+const { authorizeChat, requireActor } = await import("./policy");
+const { createChat } = await import("@/db/queries/chats");
+const { appendMessage } = await import("@/db/queries/messages");
+const { upsertPanelState } = await import("@/db/queries/panels");
+const { isAppError, toErrorResponse } = await import("@/lib/errors");
+const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+/** Where `guardPage` sends a stranger (sign-out's own redirect to /sign-in is not a refusal). */
+const SIGN_IN_REDIRECT = "/sign-in?next=";
+const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * Public entries, reviewed: adding one means adding it here too, on purpose.
+ * Everything else must refuse the wrong person.
+ */
+const REVIEWED_PUBLIC = new Set([
+  "route GET app/api/auth/[...all]/route.ts",
+  "route POST app/api/auth/[...all]/route.ts",
+  "action signUp app/(auth)/_actions/sign-up.ts",
+  "action signIn app/(auth)/_actions/sign-in.ts",
+  "action continueAsGuest app/(auth)/_actions/continue-as-guest.ts",
+  "page default app/(auth)/sign-in/page.tsx",
+  "page default app/(auth)/sign-up/page.tsx",
+  "page default app/(auth)/guest/page.tsx",
+]);
+
+function keyOf(entry: { kind: string; exportName: string; file: string }): string {
+  return `${entry.kind} ${entry.exportName} ${entry.file}`;
+}
+
+function walk(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((dirent) => {
+    const full = path.join(directory, dirent.name);
+    if (dirent.isDirectory()) return dirent.name === "node_modules" ? [] : walk(full);
+    return [full];
+  });
+}
+
+/** True when a module's first statement is the `"use server"` directive. */
+function isServerActionModule(source: string): boolean {
+  const withoutComments = source.replace(/^(\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*/, "");
+  return /^["']use server["']/.test(withoutComments);
+}
+
+async function exportsOf(file: string): Promise<Record<string, unknown>> {
+  return (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
+}
+
+/** What the code declares, found by reading app/ and lib/. */
+async function declaredEntries(): Promise<{ keys: string[]; inlineActions: string[] }> {
+  const keys: string[] = [];
+  const inlineActions: string[] = [];
+  const files = [...walk(path.join(ROOT, "app")), ...walk(path.join(ROOT, "lib"))]
+    .map((full) => path.relative(ROOT, full).split(path.sep).join("/"))
+    .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file));
+  for (const file of files) {
+    const source = readFileSync(path.join(ROOT, file), "utf8");
+    const name = path.posix.basename(file);
+    if (file.startsWith("app/") && /^route\.(ts|tsx)$/.test(name)) {
+      for (const exportName of Object.keys(await exportsOf(file))) {
+        if (HTTP_METHODS.has(exportName)) keys.push(keyOf({ kind: "route", exportName, file }));
+      }
+    } else if (file.startsWith("app/") && /^page\.(ts|tsx)$/.test(name)) {
+      keys.push(keyOf({ kind: "page", exportName: "default", file }));
+    }
+    if (isServerActionModule(source)) {
+      for (const [exportName, value] of Object.entries(await exportsOf(file))) {
+        if (typeof value === "function") keys.push(keyOf({ kind: "action", exportName, file }));
+      }
+    } else if (/["']use server["']/.test(source)) {
+      // Inline actions inside components cannot be enumerated: keep every action in a "use server" module.
+      inlineActions.push(file);
+    }
+  }
+  return { keys: keys.sort(), inlineActions };
+}
+
+/** How a call ended, in the terms the policy speaks. */
+type Outcome =
+  | { type: "refused"; code: string }
+  | { type: "redirect"; to: string }
+  | { type: "not-found" }
+  | { type: "http"; status: number; code?: string }
+  | { type: "returned"; code?: string }
+  | { type: "crashed"; error: unknown };
+
+async function outcomeOf(call: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    const result = await call();
+    if (result instanceof Response) {
+      let code: string | undefined;
+      try {
+        code = ((await result.clone().json()) as { error?: { code?: string } } | null)?.error?.code;
+      } catch {
+        code = undefined;
+      }
+      return code === undefined ? { type: "http", status: result.status } : { type: "http", status: result.status, code };
+    }
+    const code = (result as { error?: { code?: string } } | null | undefined)?.error?.code;
+    return code === undefined ? { type: "returned" } : { type: "returned", code };
+  } catch (caught) {
+    if (isAppError(caught)) return { type: "refused", code: caught.code };
+    if (isRedirectError(caught)) return { type: "redirect", to: getURLFromRedirectError(caught) };
+    if (isHTTPAccessFallbackError(caught) && getAccessFallbackHTTPStatus(caught) === 404) return { type: "not-found" };
+    return { type: "crashed", error: caught };
+  }
+}
+
+/** Calls one entry as the person whose request headers are given. */
+async function callEntry(
+  entry: { kind: PolicyEntry["kind"]; file: string; exportName: string; probe: PolicyEntry["probe"] },
+  fixture: ProbeFixture,
+  headers: Headers,
+  load: (file: string) => Promise<Record<string, unknown>> = exportsOf,
+): Promise<Outcome> {
+  request.headers = headers;
+  request.cookies.clear();
+  const exported = (await load(entry.file))[entry.exportName];
+  if (typeof exported !== "function") throw new Error(`${keyOf(entry)} is not a function`);
+  const target = exported as (...parameters: unknown[]) => Promise<unknown>;
+  if (entry.kind === "route") {
+    const probe = entry.probe as Extract<PolicyEntry, { kind: "route" }>["probe"];
+    const body = probe.body?.(fixture);
+    const init: RequestInit = { method: entry.exportName, headers };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      headers.set("content-type", "application/json");
+    }
+    const routeRequest = new Request(`http://localhost:3000${probe.path(fixture)}`, init);
+    return outcomeOf(() => target(routeRequest, { params: Promise.resolve(probe.params?.(fixture) ?? {}) }));
+  }
+  if (entry.kind === "action") {
+    const probe = entry.probe as Extract<PolicyEntry, { kind: "action" }>["probe"];
+    return outcomeOf(() => target(...probe.arguments(fixture)));
+  }
+  const probe = entry.probe as Extract<PolicyEntry, { kind: "page" }>["probe"];
+  return outcomeOf(() =>
+    target({ params: Promise.resolve(probe.params?.(fixture) ?? {}), searchParams: Promise.resolve(probe.searchParams?.(fixture) ?? {}) }),
+  );
+}
+
+/** True when an outcome is the refusal a wrong person must get for this kind of entry. */
+function isRefusal(kind: PolicyEntry["kind"], outcome: Outcome, expected: { code: string; status: number }): boolean {
+  if (kind === "page") {
+    if (expected.code === "unauthorized:auth") return outcome.type === "redirect" && outcome.to.startsWith(SIGN_IN_REDIRECT);
+    return outcome.type === "not-found";
+  }
+  if (outcome.type === "refused" || outcome.type === "returned") return outcome.code === expected.code;
+  if (outcome.type === "http") return outcome.status === expected.status && outcome.code === expected.code;
+  return false;
+}
+
+/** True when an outcome says the right person got through (no refusal of any kind). */
+function isAdmitted(outcome: Outcome): boolean {
+  if (outcome.type === "crashed" || outcome.type === "not-found") return false;
+  if (outcome.type === "redirect") return !outcome.to.startsWith(SIGN_IN_REDIRECT);
+  if (outcome.type === "refused") return !/^(unauthorized|forbidden|not_found):/.test(outcome.code);
+  if (outcome.type === "http") return outcome.status < 400;
+  return outcome.code === undefined || !/^(unauthorized|forbidden|not_found):/.test(outcome.code);
+}
+
+type People = {
+  fixture: ProbeFixture;
+  stranger: Headers;
+  otherUser: Headers;
+  guest: Headers;
+  /** A fresh session of the victim (the chat's owner) for each admitted call, so sign-out cannot end the shared one. */
+  owner: () => Promise<Headers>;
+  admin: () => Promise<Headers>;
+};
+
+let people: People;
+
+beforeAll(async () => {
+  const auth = await getAuth();
+  const victim = await signUpPerson(auth, { name: "Victim" });
+  const other = await signUpPerson(auth, { name: "Other" });
+  const admin = await signUpPerson(auth, { name: "Admin", email: ADMIN_EMAIL });
+  const guest = await signInGuest(auth);
+  const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
+  const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "assistant", text: "reply", ui: [] } });
+  const panelId = "sales";
+  await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
+  people = {
+    fixture: { chatId: chat.id, messageId: message!.id, panelId },
+    stranger: requestHeaders(),
+    otherUser: other.headers,
+    guest: guest.headers,
+    owner: () => signInPerson(auth, victim),
+    admin: () => signInPerson(auth, admin),
+  };
+}, 60_000);
+
+/** The wrong people for an access level, each with the refusal they must get. */
+function wrongPeople(access: PolicyEntry["access"]): { who: string; headers: () => Headers; code: string; status: number }[] {
+  const stranger = { who: "a stranger", headers: () => people.stranger, code: "unauthorized:auth", status: 401 };
+  if (access === "signed-in") return [stranger];
+  if (access === "chat-owner") {
+    return [
+      stranger,
+      { who: "another user", headers: () => people.otherUser, code: "not_found:chat", status: 404 },
+      { who: "a guest", headers: () => people.guest, code: "not_found:chat", status: 404 },
+    ];
+  }
+  if (access === "admin") {
+    return [
+      stranger,
+      { who: "a signed-in user", headers: () => people.otherUser, code: "forbidden:admin", status: 403 },
+      { who: "a guest", headers: () => people.guest, code: "forbidden:admin", status: 403 },
+    ];
+  }
+  return [];
+}
+
+describe("the policy registry", () => {
+  it("lists exactly the route handlers, server actions and pages the code has", async () => {
+    const { keys, inlineActions } = await declaredEntries();
+    expect(inlineActions, "server actions must live in \"use server\" modules so they can be listed").toEqual([]);
+    const registered = policyRegistry.map(keyOf).sort();
+    expect(new Set(registered).size, "no entry listed twice").toBe(registered.length);
+    const missing = keys.filter((key) => !registered.includes(key));
+    const stale = registered.filter((key) => !keys.includes(key));
+    expect(missing, "add these to lib/auth/registry.ts").toEqual([]);
+    expect(stale, "these are listed but the code no longer has them").toEqual([]);
+  }, 60_000);
+
+  it("says for every entry how it authorizes, and keeps public entries to the reviewed few", () => {
+    for (const entry of policyRegistry) {
+      expect(entry.note.length, keyOf(entry)).toBeGreaterThan(10);
+      if (entry.access === "public") expect(REVIEWED_PUBLIC.has(keyOf(entry)), `${keyOf(entry)} is public but not reviewed`).toBe(true);
+    }
+  });
+
+  describe.each(policyRegistry.map((entry) => [keyOf(entry), entry] as const))("%s", (_key, entry) => {
+    if (entry.access === "public") {
+      it("serves a stranger without crashing", async () => {
+        const outcome = await callEntry(entry, people.fixture, requestHeaders());
+        expect(outcome.type, JSON.stringify(outcome)).not.toBe("crashed");
+        if (outcome.type === "http") expect(outcome.status).toBeLessThan(500);
+        if (outcome.type === "refused" || outcome.type === "returned") expect(outcome.code ?? "").not.toMatch(/^internal:/);
+      });
+      return;
+    }
+
+    for (const wrong of wrongPeople(entry.access)) {
+      it(`refuses ${wrong.who} with ${wrong.code}`, async () => {
+        const outcome = await callEntry(entry, people.fixture, wrong.headers());
+        expect(isRefusal(entry.kind, outcome, wrong), JSON.stringify(outcome)).toBe(true);
+      });
+    }
+
+    it("admits the right person", async () => {
+      const headers = entry.access === "admin" ? await people.admin() : await people.owner();
+      const outcome = await callEntry(entry, people.fixture, headers);
+      expect(isAdmitted(outcome), JSON.stringify(outcome, (_name, value: unknown) => (value instanceof Error ? value.stack : value))).toBe(true);
+    });
+  });
+});
+
+describe("the wrong-user probe itself", () => {
+  // Two chat-owner route handlers that exist only here: one authorizes through
+  // the policy, one forgets to. The probe must pass the first and catch the second.
+  const controls: Record<string, Record<string, unknown>> = {
+    "control/authorized.ts": {
+      GET: async (routeRequest: Request, context: { params: Promise<{ chatId: string }> }) => {
+        try {
+          const actor = await requireActor({ headers: routeRequest.headers });
+          const chat = await authorizeChat(actor, (await context.params).chatId, "read");
+          return Response.json({ title: chat.title });
+        } catch (caught) {
+          return toErrorResponse(caught);
+        }
+      },
+    },
+    "control/leaky.ts": {
+      GET: async (routeRequest: Request, context: { params: Promise<{ chatId: string }> }) => {
+        try {
+          await requireActor({ headers: routeRequest.headers });
+          return Response.json({ chatId: (await context.params).chatId, title: "Victim's chat" });
+        } catch (caught) {
+          return toErrorResponse(caught);
+        }
+      },
+    },
+  };
+  const probe = { path: (fixture: ProbeFixture) => `/api/chats/${fixture.chatId}`, params: (fixture: ProbeFixture) => ({ chatId: fixture.chatId }) };
+  const load = async (file: string) => controls[file] ?? {};
+
+  it("passes a handler that authorizes through the policy", async () => {
+    const entry = { kind: "route" as const, file: "control/authorized.ts", exportName: "GET", probe };
+    for (const wrong of wrongPeople("chat-owner")) {
+      expect(isRefusal("route", await callEntry(entry, people.fixture, wrong.headers(), load), wrong), wrong.who).toBe(true);
+    }
+    expect(isAdmitted(await callEntry(entry, people.fixture, await people.owner(), load))).toBe(true);
+  });
+
+  it("catches a handler that forgets authorizeChat", async () => {
+    const entry = { kind: "route" as const, file: "control/leaky.ts", exportName: "GET", probe };
+    const verdicts = [];
+    for (const wrong of wrongPeople("chat-owner")) {
+      verdicts.push(isRefusal("route", await callEntry(entry, people.fixture, wrong.headers(), load), wrong));
+    }
+    // The stranger is still refused (requireActor), but another user and a guest read the chat: caught.
+    expect(verdicts).toEqual([true, false, false]);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Every route handler, server action and page of the app, with how it
+ * authorizes. `registry.test.ts` checks the list against the files under
+ * `app/` (nothing missing, nothing stale) and calls each entry as the wrong
+ * person: a stranger for `signed-in`, another user for `chat-owner`, a
+ * non-admin for `admin`. Adding a route, action or page means adding it here.
+ */
+
+/**
+ * Who may call an entry:
+ * - `public`: anyone (sign-in forms, better-auth's own endpoints);
+ * - `signed-in`: any actor, guests included (`requireActor`);
+ * - `chat-owner`: the owner of the chat named in the input (`authorizeChat`), others get `not_found:chat`;
+ * - `admin`: admins only (`requireAdmin`), others get `forbidden:admin` (pages: 404).
+ */
+export type PolicyAccess = "public" | "signed-in" | "chat-owner" | "admin";
+
+/** Ids of a chat that belongs to the victim of a wrong-user probe, for building inputs. */
+export type ProbeFixture = {
+  chatId: string;
+  messageId: string;
+  panelId: string;
+};
+
+/** How to call a route handler in a probe. */
+export type RouteProbe = {
+  /** The URL path with its dynamic segments filled in. */
+  path: (fixture: ProbeFixture) => string;
+  /** The handler's `params` (the dynamic segments by name). */
+  params?: (fixture: ProbeFixture) => Record<string, string | string[]>;
+  /** A JSON body, for methods that take one. */
+  body?: (fixture: ProbeFixture) => unknown;
+};
+
+/** How to call a server action in a probe: its arguments. */
+export type ActionProbe = {
+  arguments: (fixture: ProbeFixture) => unknown[];
+};
+
+/** How to render a page in a probe. */
+export type PageProbe = {
+  params?: (fixture: ProbeFixture) => Record<string, string | string[]>;
+  searchParams?: (fixture: ProbeFixture) => Record<string, string>;
+};
+
+type EntryBase = {
+  /** The file under the project root, e.g. `app/api/auth/[...all]/route.ts`. */
+  file: string;
+  access: PolicyAccess;
+  /** One line: how it authorizes, or why it is public. */
+  note: string;
+};
+
+/** One registered route handler, server action or page. */
+export type PolicyEntry =
+  | (EntryBase & { kind: "route"; /** The HTTP method export. */ exportName: string; probe: RouteProbe })
+  | (EntryBase & { kind: "action"; /** The exported function. */ exportName: string; probe: ActionProbe })
+  | (EntryBase & { kind: "page"; exportName: "default"; probe: PageProbe });
+
+/** Every route handler, server action and page, with how it authorizes. */
+export const policyRegistry: readonly PolicyEntry[] = [
+  // better-auth's endpoints: it authenticates each one itself (sign-in/up are public by nature).
+  {
+    kind: "route",
+    file: "app/api/auth/[...all]/route.ts",
+    exportName: "GET",
+    access: "public",
+    note: "better-auth's own endpoints (session, sign-out); it checks the session cookie itself",
+    probe: { path: () => "/api/auth/get-session", params: () => ({ all: ["get-session"] }) },
+  },
+  {
+    kind: "route",
+    file: "app/api/auth/[...all]/route.ts",
+    exportName: "POST",
+    access: "public",
+    note: "better-auth's own endpoints (sign-in, sign-up, guest); it checks origin and session itself",
+    probe: { path: () => "/api/auth/sign-out", params: () => ({ all: ["sign-out"] }), body: () => ({}) },
+  },
+  {
+    kind: "action",
+    file: "app/(auth)/_actions/sign-up.ts",
+    exportName: "signUp",
+    access: "public",
+    note: "creates an account; a guest's chats move to it",
+    probe: { arguments: () => [undefined, new FormData()] },
+  },
+  {
+    kind: "action",
+    file: "app/(auth)/_actions/sign-in.ts",
+    exportName: "signIn",
+    access: "public",
+    note: "checks email and password through better-auth",
+    probe: { arguments: () => [undefined, new FormData()] },
+  },
+  {
+    kind: "action",
+    file: "app/(auth)/_actions/continue-as-guest.ts",
+    exportName: "continueAsGuest",
+    access: "public",
+    note: "starts a guest session (the newcomer's path)",
+    probe: { arguments: () => [undefined, new FormData()] },
+  },
+  {
+    kind: "action",
+    file: "app/(auth)/_actions/sign-out.ts",
+    exportName: "signOut",
+    access: "signed-in",
+    note: "requireActor, then ends the session",
+    probe: { arguments: () => [] },
+  },
+  {
+    kind: "page",
+    file: "app/(auth)/sign-in/page.tsx",
+    exportName: "default",
+    access: "public",
+    note: "the sign-in form",
+    probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(auth)/sign-up/page.tsx",
+    exportName: "default",
+    access: "public",
+    note: "the sign-up form",
+    probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(auth)/guest/page.tsx",
+    exportName: "default",
+    access: "public",
+    note: "one button: continue as guest",
+    probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(chat)/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor through guardPage; strangers go to sign-in",
+    probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(compare)/compare/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor through guardPage",
+    probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(admin)/admin/page.tsx",
+    exportName: "default",
+    access: "admin",
+    note: "requireActor + requireAdmin through guardPage; non-admins get a 404",
+    probe: {},
+  },
+];
