@@ -1,0 +1,25 @@
+import Link from "next/link";
+import type { Actor } from "@/lib/auth/policy";
+import { signOut } from "../_actions/sign-out";
+
+/** Who is signed in, with sign-out (and, for guests, the way to keep their chats). */
+export function AccountMenu({ actor }: { actor: Actor }) {
+  return (
+    <div className="account-menu">
+      <span className="account-name">
+        {actor.isGuest ? "Guest" : actor.name}
+        {actor.role === "admin" ? <span className="badge">admin</span> : null}
+      </span>
+      {actor.isGuest ? (
+        <Link href="/sign-up" className="button button-secondary button-small">
+          Create account
+        </Link>
+      ) : null}
+      <form action={signOut}>
+        <button type="submit" className="button button-ghost button-small">
+          Sign out
+        </button>
+      </form>
+    </div>
+  );
+}
