@@ -81,12 +81,17 @@ describe("copyUiValue: refusals", () => {
     expect(codeOf(input)).toBe(code);
   });
 
-  it("refuses a non-enumerable property and extra properties on a list", () => {
+  it("refuses a non-enumerable property and leaves named properties of a list out, as JSON does", () => {
     const hidden = {};
     Object.defineProperty(hidden, "x", { value: 1, enumerable: false });
     expect(codeOf(hidden)).toBe("invalid_value");
+    let calls = 0;
     const list = Object.assign([1, 2], { extra: 3 });
-    expect(codeOf(list)).toBe("invalid_value");
+    Object.defineProperty(list, "sneaky", { enumerable: true, get: () => ++calls });
+    const copy = copyUiValue(list);
+    expect(copy).toEqual([1, 2]);
+    expect(Object.keys(copy as object)).toEqual(["0", "1"]);
+    expect(calls).toBe(0);
   });
 
   it("refuses a huge sparse array at once, before listing its keys", () => {

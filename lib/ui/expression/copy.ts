@@ -16,9 +16,11 @@
  *
  * Decisions: `-0` becomes 0; an own property whose value is `undefined` is
  * dropped, as `JSON.stringify` drops it, but `undefined` in a list is refused
- * (it would turn into null silently); non-enumerable properties and symbol
- * keys are refused (`invalid_value`), as are objects from another realm
- * (their `Object.prototype` is a different object).
+ * (it would turn into null silently); on objects, non-enumerable properties
+ * and symbol keys are refused (`invalid_value`); on arrays only the indices
+ * are read, so named properties on an array are left out, as
+ * `JSON.stringify` leaves them; objects from another realm are refused (their
+ * `Object.prototype` is a different object).
  */
 import { toUiFailure, UiFailure } from "../failure";
 import { UiBudget } from "./budget";
@@ -71,14 +73,8 @@ function copyArray(input: unknown[], budget: UiBudget, depth: number, ancestors:
   const lengthDescriptor = Object.getOwnPropertyDescriptor(input, "length");
   const length: unknown = lengthDescriptor?.value;
   if (typeof length !== "number") throw new UiFailure("invalid_value", "an array without a length");
-  // Charge for every element before listing keys, so a huge (or hugely sparse) length fails before any allocation.
+  // Charge for every element first, so a huge (or hugely sparse) length fails before any allocation.
   budget.step(length);
-  const keys = Reflect.ownKeys(input);
-  // A dense array's own keys are exactly its indices and "length".
-  if (keys.length !== length + 1) {
-    const indices = keys.filter((key) => typeof key === "string" && key !== "length" && String(Number(key)) === key);
-    throw new UiFailure(indices.length < length ? "sparse_array" : "invalid_value", indices.length < length ? undefined : "an array with extra properties");
-  }
   const copy: UiValue[] = [];
   for (let index = 0; index < length; index++) {
     const property = ownData(input, index);
