@@ -10,7 +10,12 @@ import { isUiRecord, ownKeys, readOwnIndex, readOwnValue } from "./read";
 import type { UiValue } from "./value";
 
 /** Deep, strict equality of two values, charged to the budget. */
-export function uiValuesEqual(left: UiValue, right: UiValue, budget: UiBudget, depth = 1): boolean {
+export function uiValuesEqual(left: UiValue, right: UiValue, budget: UiBudget): boolean {
+  return equalAt(left, right, budget, 1);
+}
+
+/** Equality of two values `depth` lists or records below where the comparison started. */
+function equalAt(left: UiValue, right: UiValue, budget: UiBudget, depth: number): boolean {
   budget.step();
   if (left === right) return true;
   if (typeof left !== "object" || typeof right !== "object" || left === null || right === null) return false;
@@ -18,7 +23,7 @@ export function uiValuesEqual(left: UiValue, right: UiValue, budget: UiBudget, d
   if (Array.isArray(left)) {
     if (!Array.isArray(right) || left.length !== right.length) return false;
     for (let index = 0; index < left.length; index++) {
-      if (!uiValuesEqual(readOwnIndex(left, index), readOwnIndex(right, index), budget, depth + 1)) return false;
+      if (!equalAt(readOwnIndex(left, index), readOwnIndex(right, index), budget, depth + 1)) return false;
     }
     return true;
   }
@@ -27,7 +32,7 @@ export function uiValuesEqual(left: UiValue, right: UiValue, budget: UiBudget, d
   if (leftKeys.length !== ownKeys(right).length) return false;
   for (const key of leftKeys) {
     if (!Object.hasOwn(right, key)) return false;
-    if (!uiValuesEqual(readOwnValue(left, key), readOwnValue(right, key), budget, depth + 1)) return false;
+    if (!equalAt(readOwnValue(left, key), readOwnValue(right, key), budget, depth + 1)) return false;
   }
   return true;
 }
