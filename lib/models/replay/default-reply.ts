@@ -4,7 +4,7 @@
  * API key can click through everything the playground can show.
  */
 import type { ReplayLibrary } from "./load-recordings";
-import type { ReplayActionEnvelope } from "./read-action-envelope";
+import type { UiAction } from "@/lib/genui/action/ui-action";
 
 /** The recording id the session records for a default reply. */
 export const DEFAULT_REPLY_ID = "default";
@@ -13,7 +13,7 @@ export const DEFAULT_REPLY_ID = "default";
 export type DefaultReplyOptions = {
   library: ReplayLibrary;
   /** Set when the unmatched turn was an action envelope. */
-  envelope?: ReplayActionEnvelope;
+  envelope?: UiAction;
 };
 
 /** Builds the default reply's Markdown, with one `ui` block of choices. */

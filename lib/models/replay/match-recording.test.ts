@@ -63,7 +63,7 @@ describe("matchRecording", () => {
   it("reports an envelope no recording answers, even when its text has keywords", () => {
     const selection = matchRecording(
       library,
-      '[octo-ui-action] {"panel":"sales dashboard","action":"export","fields":{},"payload":{}}',
+      '[octo-ui-action] {"panel":"sales","action":"export","fields":{"note":"sales dashboard"},"payload":{}}',
     );
     expect(selection.kind).toBe("unmatched-action");
     expect(selection.kind === "unmatched-action" && selection.envelope.action).toBe("export");

@@ -5,9 +5,10 @@
  * keywords and patterns (highest `priority`, then most terms matched, then
  * id).
  */
+import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
+import type { UiAction } from "@/lib/genui/action/ui-action";
 import type { ReplayLibrary } from "./load-recordings";
 import type { Recording } from "./recording-schema";
-import { readActionEnvelope, type ReplayActionEnvelope } from "./read-action-envelope";
 
 /** A prompt starting with this word and a recording id plays that recording, whatever its keywords. */
 export const REPLAY_DIRECT_COMMAND = "/replay";
@@ -15,9 +16,9 @@ export const REPLAY_DIRECT_COMMAND = "/replay";
 /** Why a recording was (or was not) chosen. */
 export type RecordingSelection =
   | { kind: "direct"; recording: Recording }
-  | { kind: "action"; recording: Recording; envelope: ReplayActionEnvelope }
+  | { kind: "action"; recording: Recording; envelope: UiAction }
   | { kind: "keywords"; recording: Recording; matchedTerms: number }
-  | { kind: "unmatched-action"; envelope: ReplayActionEnvelope }
+  | { kind: "unmatched-action"; envelope: UiAction }
   | { kind: "unmatched" };
 
 /** Picks the recording for `prompt` (the last user message's text). */
@@ -29,7 +30,7 @@ export function matchRecording(library: ReplayLibrary, prompt: string): Recordin
     if (recording) return { kind: "direct", recording };
   }
 
-  const envelope = readActionEnvelope(trimmed);
+  const envelope = parseUiAction(trimmed);
   if (envelope) {
     const candidates = library.recordings
       .filter((recording) => actionMatches(recording, envelope))
@@ -56,7 +57,7 @@ export function matchRecording(library: ReplayLibrary, prompt: string): Recordin
   return best ? { kind: "keywords", ...best } : { kind: "unmatched" };
 }
 
-function actionMatches(recording: Recording, envelope: ReplayActionEnvelope): boolean {
+function actionMatches(recording: Recording, envelope: UiAction): boolean {
   const wanted = recording.match.action;
   if (!wanted) return false;
   if (wanted.panel !== envelope.panel || wanted.action !== envelope.action) return false;

@@ -1,0 +1,122 @@
+/**
+ * Every recording is what a good model would write: its tag blocks compile
+ * and evaluate without a diagnostic, its JSON panels and tool cards parse
+ * without a trim or drop. The fault recordings are checked for the opposite:
+ * each must produce the failure it is there to show.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
+import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
+import { compileUi } from "@/lib/ui/compile/compile-ui";
+import { evaluateUiBlock } from "@/lib/ui/evaluate/evaluate-block";
+import { UiState } from "@/lib/ui/state/ui-state";
+import { defaultReplyText } from "./default-reply";
+import { loadReplayLibrary } from "./load-recordings";
+import type { Recording } from "./recording-schema";
+
+const library = loadReplayLibrary();
+
+/** The query sources the recordings read, with the argument schemas the project model must offer. */
+const QUERY_SCHEMAS = { tests: z.object({ branch: z.string() }) };
+
+/** Rows shaped like the `tests` source's, so query-reading blocks evaluate. */
+const SAMPLE_TEST_RUNS = [
+  { name: "billing › rounds invoice totals", ms: 1_204, failed: true },
+  { name: "search › ranks exact matches first", ms: 73, failed: false },
+];
+
+function replyText(recording: Recording): string {
+  return recording.steps.map((step) => step.text).join("\n");
+}
+
+function compile(id: string, text: string) {
+  return compileUi(text, { id, final: true, querySchemas: QUERY_SCHEMAS });
+}
+
+function tagProblems(id: string, text: string): string[] {
+  return compile(id, text).flatMap((block) => {
+    const state = new UiState(block);
+    for (const declaration of block.declarations) {
+      if (declaration.kind === "query") state.setQuery(declaration.name, SAMPLE_TEST_RUNS, block);
+    }
+    const evaluation = evaluateUiBlock(block, state);
+    return [...block.diagnostics, ...evaluation.diagnostics].map(
+      (diagnostic) => `${block.id} ${diagnostic.code}: ${diagnostic.message}`,
+    );
+  });
+}
+
+function jsonProblems(text: string): string[] {
+  return extractGenuiFences(text).flatMap((fence, index) => [
+    ...(fence.spec === null ? [`octo-ui fence ${index}: no spec`] : []),
+    ...fence.diagnostics.map((diagnostic) => `octo-ui fence ${index} ${diagnostic.code} at ${diagnostic.path}: ${diagnostic.message}`),
+  ]);
+}
+
+function toolProblems(recording: Recording): string[] {
+  return recording.steps.flatMap((step) =>
+    step.toolCalls.flatMap((call) => {
+      const input: unknown = JSON.parse(call.input);
+      const spec = typeof input === "object" && input !== null && "spec" in input ? input.spec : undefined;
+      const result = parseGenuiSpec(spec, { surface: "tool" });
+      return [
+        ...(result.spec === null ? [`${call.toolName}: no spec`] : []),
+        ...result.diagnostics.map((diagnostic) => `${call.toolName} ${diagnostic.code} at ${diagnostic.path}`),
+      ];
+    }),
+  );
+}
+
+const clean = library.recordings.filter((recording) => recording.fault === undefined || recording.fault.kind === "slow-reply" || recording.fault.kind === "error-mid-stream");
+
+describe("recordings compile cleanly", () => {
+  it.each(clean.map((recording) => [recording.id, recording] as const))("%s", (id, recording) => {
+    const text = replyText(recording);
+    const blocks = compile(id, text).length;
+    const fences = extractGenuiFences(text).length;
+    const toolCalls = recording.steps.reduce((sum, step) => sum + step.toolCalls.length, 0);
+    // Every recording shows some UI: that is what it is for.
+    expect(blocks + fences + toolCalls).toBeGreaterThan(0);
+    expect(blocks > 0).toBe(recording.dialects.includes("ui"));
+    expect(fences > 0).toBe(recording.dialects.includes("octo-ui"));
+    expect(toolCalls > 0).toBe(recording.dialects.includes("render_ui"));
+    expect([...tagProblems(id, text), ...jsonProblems(text), ...toolProblems(recording)]).toEqual([]);
+  });
+
+  it("the default reply", () => {
+    const text = defaultReplyText({ library });
+    expect(compile("default", text)).toHaveLength(1);
+    expect(tagProblems("default", text)).toEqual([]);
+  });
+});
+
+describe("fault recordings show their fault", () => {
+  it("malformed-ui: both dialects are diagnosed, and the valid parts still render", () => {
+    const text = replyText(library.get("malformed-ui") as Recording);
+    const codes = compile("malformed", text).flatMap((block) => block.diagnostics.map((diagnostic) => diagnostic.code));
+    expect(codes).toEqual(
+      expect.arrayContaining(["unknown_component", "refused_prop", "expression_syntax", "unexpected_close_tag"]),
+    );
+    const fences = extractGenuiFences(text);
+    expect(fences).toHaveLength(2);
+    expect(fences[0]?.spec?.items.map((item) => item.type)).toEqual(["keyvalue"]);
+    expect(fences[0]?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["unknown_type", "link_scheme"]);
+    expect(fences[1]?.diagnostics.length).toBeGreaterThan(0);
+  });
+
+  it("truncated-fence: the final compile reports the unfinished fence", () => {
+    const blocks = compile("truncated", replyText(library.get("truncated-fence") as Recording));
+    expect(blocks.at(-1)?.complete).toBe(false);
+    expect(blocks.at(-1)?.diagnostics.map((diagnostic) => diagnostic.code)).toContain("unfinished_fence");
+  });
+
+  it("huge-reply: goes past the reply budget, so later fences stay text with one budget diagnosis", () => {
+    const text = replyText(library.get("huge-reply") as Recording);
+    const blocks = compile("huge", text);
+    const fencesInText = text.split("\n```ui\n").length - 1;
+    expect(fencesInText).toBeGreaterThan(blocks.length);
+    const budget = blocks.flatMap((block) => block.diagnostics).filter((diagnostic) => diagnostic.code === "reply_budget");
+    expect(budget).toHaveLength(1);
+  });
+});
