@@ -2,11 +2,13 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
+/** Title template and description of every page. */
 export const metadata: Metadata = {
   title: { default: "Octo playground", template: "%s · Octo playground" },
   description: "A chat playground in which a model's reply carries live, safe, interactive UI.",
 };
 
+/** Light and dark browser chrome, following the system. */
 export const viewport: Viewport = {
   colorScheme: "light dark",
   themeColor: [

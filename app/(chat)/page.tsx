@@ -4,6 +4,7 @@ import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor } from "@/lib/auth/policy";
 import { SiteHeader } from "../(auth)/_components/site-header";
 
+/** The page title. */
 export const metadata: Metadata = { title: "Chat" };
 
 /** The signed-in landing; the chat UI replaces its body. Signed-in only. */

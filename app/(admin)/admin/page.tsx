@@ -4,6 +4,7 @@ import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor, requireAdmin } from "@/lib/auth/policy";
 import { SiteHeader } from "../../(auth)/_components/site-header";
 
+/** The page title. */
 export const metadata: Metadata = { title: "Admin" };
 
 /** The newest stored final trees across users. Admins only; anyone else gets a 404. */

@@ -3,8 +3,9 @@ import "server-only";
 import { isAPIError } from "better-auth/api";
 import { AppError, isAppError } from "@/lib/errors";
 
-/** better-auth error codes that mean "you typed the wrong thing", by our code. */
+/** better-auth codes for an email that already has an account: `conflict:auth`. */
 const CONFLICT_CODES = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
+/** better-auth codes for wrong credentials, answered alike so they do not reveal which part was wrong: `bad_request:auth`. */
 const CREDENTIAL_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_EMAIL", "INVALID_PASSWORD", "CREDENTIAL_ACCOUNT_NOT_FOUND"]);
 
 /** Maps a better-auth `APIError` to an `AppError` of surface `auth`; our own errors pass through. */

@@ -5,6 +5,7 @@ import { safeNextPath } from "@/lib/auth/page-guard";
 import { getActor } from "@/lib/auth/policy";
 import { GuestButton } from "../_components/guest-button";
 
+/** The page title. */
 export const metadata: Metadata = { title: "Continue as guest" };
 
 /** One button into a guest session. Public. */

@@ -6,6 +6,7 @@ import { getActor } from "@/lib/auth/policy";
 import { GuestButton } from "../_components/guest-button";
 import { SignInForm } from "../_components/sign-in-form";
 
+/** The page title. */
 export const metadata: Metadata = { title: "Sign in" };
 
 /** Sign in, or continue as a guest. Public. */

@@ -5,6 +5,7 @@ import { safeNextPath } from "@/lib/auth/page-guard";
 import { getActor } from "@/lib/auth/policy";
 import { SignUpForm } from "../_components/sign-up-form";
 
+/** The page title. */
 export const metadata: Metadata = { title: "Create an account" };
 
 /** Create an account; a guest keeps their chats. Public. */

@@ -3,6 +3,7 @@ import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor } from "@/lib/auth/policy";
 import { SiteHeader } from "../../(auth)/_components/site-header";
 
+/** The page title. */
 export const metadata: Metadata = { title: "Compare models" };
 
 /** Model comparison (filled by a later issue). Signed-in only. */
