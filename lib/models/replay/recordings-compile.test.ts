@@ -7,12 +7,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
+import { genuiLint } from "@/lib/genui/lint/genui-lint";
+import { isSilentPanelUpdate } from "@/lib/genui/panel/is-silent-panel-update";
 import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { evaluateUiBlock } from "@/lib/ui/evaluate/evaluate-block";
+import type { UiNode } from "@/lib/ui/envelope/schema";
 import { UiState } from "@/lib/ui/state/ui-state";
 import { defaultReplyText } from "./default-reply";
 import { loadReplayLibrary } from "./load-recordings";
+import { matchRecording } from "./match-recording";
 import type { Recording } from "./recording-schema";
 
 const library = loadReplayLibrary();
@@ -51,6 +55,7 @@ function jsonProblems(text: string): string[] {
   return extractGenuiFences(text).flatMap((fence, index) => [
     ...(fence.spec === null ? [`octo-ui fence ${index}: no spec`] : []),
     ...fence.diagnostics.map((diagnostic) => `octo-ui fence ${index} ${diagnostic.code} at ${diagnostic.path}: ${diagnostic.message}`),
+    ...(fence.spec ? genuiLint(fence.spec) : []).map((diagnostic) => `octo-ui fence ${index} lint ${diagnostic.code} at ${diagnostic.path}`),
   ]);
 }
 
@@ -118,5 +123,56 @@ describe("fault recordings show their fault", () => {
     expect(fencesInText).toBeGreaterThan(blocks.length);
     const budget = blocks.flatMap((block) => block.diagnostics).filter((diagnostic) => diagnostic.code === "reply_budget");
     expect(budget).toHaveLength(1);
+  });
+});
+
+/** Every `Choice` in a list of nodes, however deeply nested. */
+function choices(nodes: readonly UiNode[]): UiNode[] {
+  return nodes.flatMap((node) => [...(node.type === "Choice" ? [node] : []), ...choices(node.children)]);
+}
+
+describe("recordings hang together", () => {
+  it("each action recording that answers a panel's button is a silent update of that panel (or says why it is not)", () => {
+    const actionRecordings = library.recordings.filter((recording) => recording.match.action?.panel !== undefined);
+    expect(actionRecordings.length).toBeGreaterThanOrEqual(3);
+    for (const recording of actionRecordings) {
+      const panel = recording.match.action?.panel ?? "";
+      const silent = isSilentPanelUpdate(replyText(recording), panel);
+      // A real-world action (filing a bug) needs a visible confirmation; a refresh does not.
+      expect(silent, recording.id).toBe(recording.match.action?.action === "refresh");
+    }
+  });
+
+  it("each panel an action recording answers is shown by a listed recording", () => {
+    const panels = new Set(
+      library.recordings.flatMap((recording) =>
+        recording.listed ? extractGenuiFences(replyText(recording)).flatMap((fence) => (fence.spec?.id ? [fence.spec.id] : [])) : [],
+      ),
+    );
+    for (const recording of library.recordings) {
+      const panel = recording.match.action?.panel;
+      if (panel !== undefined) expect(panels.has(panel), recording.id).toBe(true);
+    }
+  });
+
+  it("every choice that sends a turn leads to a recording, with or without its context", () => {
+    const sending = clean.flatMap((recording) =>
+      compile(recording.id, replyText(recording)).flatMap((block) =>
+        choices(block.nodes)
+          .filter((choice) => choice.expressions.run === undefined)
+          .map((choice) => ({ from: recording.id, label: String(choice.props.label), context: choice.props.context })),
+      ),
+    );
+    expect(sending.length).toBeGreaterThan(0);
+    for (const { from, label, context } of sending) {
+      for (const prompt of [label, context === undefined ? label : `${label}\n\n${String(context)}`, String(context ?? label)]) {
+        const selection = matchRecording(library, prompt);
+        // A keyword match on another recording: not the default reply, and not the panel again.
+        expect(selection.kind === "keywords" ? selection.recording.id : selection.kind, `${from}: "${prompt}"`).not.toMatch(
+          new RegExp(`^(${from}|unmatched)$`),
+        );
+        expect(selection.kind, `${from}: "${prompt}"`).toBe("keywords");
+      }
+    }
   });
 });
