@@ -227,12 +227,12 @@ export class UiBlockEvaluator {
 
   private component(node: UiNode, entry: UiCatalogEntry, context: Context): UiViewNode {
     const id = this.idOf(node, context);
-    let raw: UiRecord = {};
+    const raw: UiRecord = {};
     let actions: UiViewNode["actions"] = {};
     let boundProps: [string, string][] = [];
     let problem: UiDiagnostic | undefined;
     try {
-      ({ raw, actions, boundProps } = this.rawProps(node, entry, context));
+      ({ actions, boundProps } = this.rawProps(node, entry, context, raw));
     } catch (caught) {
       problem = caught instanceof ElementProblem
         ? this.problem(node, context, caught.code, caught.detail)
@@ -263,14 +263,16 @@ export class UiBlockEvaluator {
   /**
    * Static props merged with evaluated expressions and bound values. Action
    * props keep their source text (the schema sees a string) and become
-   * runnable actions. Throws on the first prop that fails.
+   * runnable actions. Fills `raw` (so that what did evaluate is there for a
+   * fallback) and throws on the first prop that fails.
    */
   private rawProps(
     node: UiNode,
     entry: UiCatalogEntry,
     context: Context,
+    raw: UiRecord = {},
   ): { raw: UiRecord; actions: UiViewNode["actions"]; boundProps: [string, string][] } {
-    const raw = this.staticProps(node);
+    this.staticProps(node, raw);
     const actions: UiViewNode["actions"] = {};
     for (const [prop, source] of ownEntries(node.expressions)) {
       if (typeof source !== "string") throw new ElementProblem("evaluation_failed", prop);
@@ -293,8 +295,7 @@ export class UiBlockEvaluator {
   }
 
   /** A node's static props, copied (a hand-made block cannot smuggle accessors or prototype keys through). */
-  private staticProps(node: UiNode): UiRecord {
-    const props: UiRecord = {};
+  private staticProps(node: UiNode, props: UiRecord = {}): UiRecord {
     for (const [prop, value] of ownEntries(node.props)) props[prop] = copyUiValue(value, this.budget);
     return props;
   }
@@ -389,11 +390,16 @@ export class UiBlockEvaluator {
   /** An element that cannot be drawn: its Markdown fallback, written from what did evaluate. */
   private fallback(node: UiNode, context: Context, props: UiRecord, children: UiViewNode[], diagnostic: UiDiagnostic): UiViewNode {
     this.push(diagnostic);
+    // Props that did not evaluate stay expressions, which the fallback shows as a placeholder.
+    const expressions: UiNode["expressions"] = {};
+    for (const [prop, source] of ownEntries(node.expressions)) {
+      if (typeof source === "string" && !Object.hasOwn(props, prop)) expressions[prop] = source;
+    }
     const twin: UiNode = {
       id: String(node.id),
       type: String(node.type),
       props,
-      expressions: {},
+      expressions,
       bindings: {},
       children: this.staticNodes(children),
       range: rangeOf(node),
