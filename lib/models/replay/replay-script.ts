@@ -85,14 +85,15 @@ export function buildReplayScript(plan: StepPlan, options: ScriptOptions): Timed
   const push = (part: LanguageModelV3StreamPart, pieceLength = 0) => {
     if (pieceLength > 0) {
       const jitter = 0.5 + random();
-      pendingDelay += ((pieceLength / options.charactersPerSecond) * 1000 * jitter) | 0;
+      // Fractions of a millisecond add up: at 20,000 characters a second every piece is one.
+      pendingDelay += (pieceLength / options.charactersPerSecond) * 1000 * jitter;
       streamedCharacters += pieceLength;
       if (plan.pauses && streamedCharacters >= nextPauseAt) {
         pendingDelay += plan.pauses.pauseMs;
         nextPauseAt += plan.pauses.everyCharacters;
       }
     }
-    const delayMs = pendingDelay >= REPLAY_MINIMUM_WAIT_MS ? pendingDelay : 0;
+    const delayMs = pendingDelay >= REPLAY_MINIMUM_WAIT_MS ? Math.round(pendingDelay) : 0;
     if (delayMs > 0) pendingDelay = 0;
     parts.push({ part, delayMs });
   };
