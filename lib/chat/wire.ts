@@ -1,0 +1,206 @@
+/**
+ * The wire contract between the chat server and every viewer of a chat (zod
+ * schemas shared by server and client). The canonical thread holds only final
+ * trees; a reply still being generated travels as a live preview that is never
+ * stored: text deltas, plus compiled UI previews that carry `ui` and
+ * `textLength` and no log sequence. A reload or a new viewer fetches a
+ * `ChatSnapshot`, which has the live preview attached while a reply streams.
+ *
+ * The browser never trusts the wire: it parses every event with these
+ * schemas, and UI blocks and GenUI specs are validated again before rendering.
+ */
+import { z } from "zod";
+import { GenuiDiagnosticSchema } from "@/lib/genui/diagnostics/diagnostic";
+import { GenuiSpecSchema } from "@/lib/genui/schema/spec";
+import { UiBlocksSchema, UiRangeSchema } from "@/lib/ui/envelope/schema";
+
+/** Longest prompt a person may send, in UTF-16 units: far above any real prompt, far below a memory problem. */
+export const PROMPT_MAX_LENGTH = 32_000;
+
+/** ISO 8601 timestamp string. */
+const TimestampSchema = z.string().max(40);
+
+/** Which surface a piece of UI came from. */
+export const UiDialectSchema = z.enum(["ui", "octo-ui", "render_ui"]);
+/** Which surface a piece of UI came from. */
+export type UiDialect = z.infer<typeof UiDialectSchema>;
+
+/**
+ * One entry of a reply's degradation receipt: something the final compile or
+ * the JSON dialect hid, trimmed or dropped. Shown on the reply ("N parts
+ * hidden/trimmed") and fed, as it is, into the next prompt's preamble
+ * (it is a superset of lib/models' `PreambleDiagnostic`).
+ */
+export const ReceiptEntrySchema = z.object({
+  code: z.string().max(64),
+  message: z.string().max(2_000),
+  /** Human-readable place: `block build, line 4`, `octo-ui fence 2, items[3].text`, `render_ui call 1`. */
+  where: z.string().max(300),
+  dialect: UiDialectSchema,
+  /** The ui block or GenUI panel the entry belongs to, when known. */
+  blockId: z.string().max(200).optional(),
+  /** For `ui`: the range in the block body. */
+  range: UiRangeSchema.optional(),
+  /** For GenUI: the JSON path in the spec. */
+  path: z.string().max(500).optional(),
+});
+/** One entry of a reply's degradation receipt. */
+export type ReceiptEntry = z.infer<typeof ReceiptEntrySchema>;
+
+/** One octo-ui fence of a final reply, as stored. */
+export const GenuiFenceRecordSchema = z.object({
+  /** Index of the fence among the reply's octo-ui fences. */
+  index: z.number().int().nonnegative(),
+  /** The whole fence in the reply text. */
+  range: UiRangeSchema,
+  /** The spec's panel id, when it has one. */
+  panelId: z.string().max(64).optional(),
+  spec: GenuiSpecSchema.nullable(),
+  diagnostics: z.array(GenuiDiagnosticSchema),
+});
+/** One octo-ui fence of a final reply, as stored. */
+export type GenuiFenceRecord = z.infer<typeof GenuiFenceRecordSchema>;
+
+/** A `render_ui` tool call and its result, drawn as a card where the call happened in the text. */
+export const ToolCardSchema = z.object({
+  /** The tool call id. */
+  id: z.string().max(200),
+  name: z.literal("render_ui"),
+  /** Length of the reply text when the call was made: the card is drawn at that point. */
+  textOffset: z.number().int().nonnegative(),
+  /** The clamped spec (null when nothing could be rendered). */
+  spec: GenuiSpecSchema.nullable(),
+  diagnostics: z.array(GenuiDiagnosticSchema),
+  /** The error the model was shown, when the spec had nothing renderable. */
+  error: z.string().max(4_000).optional(),
+});
+/** A `render_ui` tool call and its result. */
+export type ToolCard = z.infer<typeof ToolCardSchema>;
+
+/** A person's message. Silent ones are `[octo-ui-action]` envelopes: kept for the model, never drawn. */
+export const UserMessageSchema = z.object({
+  id: z.string().max(100),
+  chatId: z.string().max(100),
+  sequence: z.number().int().positive(),
+  role: z.literal("user"),
+  text: z.string(),
+  silent: z.boolean(),
+  createdAt: TimestampSchema,
+});
+/** A person's message. */
+export type UserMessage = z.infer<typeof UserMessageSchema>;
+
+/** A stored reply: canonical text plus its final UI (never a preview). */
+export const AssistantMessageSchema = z.object({
+  id: z.string().max(100),
+  chatId: z.string().max(100),
+  sequence: z.number().int().positive(),
+  role: z.literal("assistant"),
+  text: z.string(),
+  /** The final compiled ```ui blocks, with host-assigned revisions. */
+  ui: UiBlocksSchema.optional(),
+  /** The final octo-ui fences. */
+  genui: z.array(GenuiFenceRecordSchema).optional(),
+  /** `render_ui` cards. */
+  tools: z.array(ToolCardSchema).optional(),
+  /** The degradation receipt. */
+  receipt: z.array(ReceiptEntrySchema),
+  status: z.enum(["complete", "stopped", "error"]),
+  /** Shown on the reply when `status` is `error` (never a provider's raw internals). */
+  error: z.string().max(2_000).optional(),
+  /** A silent panel update: it replaced a panel in place and is never drawn as a message. */
+  silent: z.boolean(),
+  model: z.string().max(200),
+  createdAt: TimestampSchema,
+});
+/** A stored reply. */
+export type AssistantMessage = z.infer<typeof AssistantMessageSchema>;
+
+/** Any message of the canonical thread. */
+export const ChatMessageSchema = z.discriminatedUnion("role", [UserMessageSchema, AssistantMessageSchema]);
+/** Any message of the canonical thread. */
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/**
+ * An addressable panel (either dialect): its current revision, the message
+ * whose final tree holds that revision (possibly a silent one), and the
+ * person's interaction state, which survives a reload.
+ */
+export const PanelRecordSchema = z.object({
+  panelId: z.string().max(64),
+  dialect: UiDialectSchema,
+  revision: z.number().int().nonnegative(),
+  messageId: z.string().max(100),
+  state: z.unknown(),
+});
+/** An addressable panel. */
+export type PanelRecord = z.infer<typeof PanelRecordSchema>;
+
+/** A chat as lists and headers show it. */
+export const ChatSummarySchema = z.object({
+  id: z.string().max(100),
+  title: z.string().max(200),
+  modelId: z.string().max(200),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+/** A chat as lists and headers show it. */
+export type ChatSummary = z.infer<typeof ChatSummarySchema>;
+
+/** A reply being generated right now, as far as it has come. Never stored. */
+export const LiveReplySchema = z.object({
+  messageId: z.string().max(100),
+  /** The user message it answers. */
+  replyTo: z.string().max(100),
+  model: z.string().max(200),
+  startedAt: TimestampSchema,
+  /** The text so far. */
+  text: z.string(),
+  /** The newest compiled preview of the ```ui blocks, and the text length it was compiled from. */
+  ui: UiBlocksSchema,
+  textLength: z.number().int().nonnegative(),
+  /** `render_ui` cards so far. */
+  tools: z.array(ToolCardSchema),
+});
+/** A reply being generated right now. */
+export type LiveReply = z.infer<typeof LiveReplySchema>;
+
+/** What a reload or a new viewer fetches: the canonical thread, panels, and the live reply if one streams. */
+export const ChatSnapshotSchema = z.object({
+  chat: ChatSummarySchema,
+  messages: z.array(ChatMessageSchema),
+  panels: z.array(PanelRecordSchema),
+  live: LiveReplySchema.nullable(),
+});
+/** What a reload or a new viewer fetches. */
+export type ChatSnapshot = z.infer<typeof ChatSnapshotSchema>;
+
+/**
+ * One event on a chat's live channel (server-sent events, `data:` is this
+ * JSON). A viewer that (re)connects first receives `snapshot`, then deltas.
+ */
+export const ChatEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("snapshot"), snapshot: ChatSnapshotSchema }),
+  /** A message joined the canonical thread (a person's prompt, from any tab). */
+  z.object({ type: z.literal("message"), message: ChatMessageSchema }),
+  /** A reply started. */
+  z.object({
+    type: z.literal("reply-start"),
+    messageId: z.string().max(100),
+    replyTo: z.string().max(100),
+    model: z.string().max(200),
+    startedAt: TimestampSchema,
+  }),
+  /** Text appended to the live reply at `start` (a viewer that already has more ignores the overlap). */
+  z.object({ type: z.literal("text-delta"), messageId: z.string().max(100), start: z.number().int().nonnegative(), delta: z.string() }),
+  /** A compiled preview: `ui` and `textLength`, no log sequence. */
+  z.object({ type: z.literal("preview"), messageId: z.string().max(100), ui: UiBlocksSchema, textLength: z.number().int().nonnegative() }),
+  /** A `render_ui` card arrived. */
+  z.object({ type: z.literal("tool"), messageId: z.string().max(100), card: ToolCardSchema }),
+  /** The reply ended (complete, stopped or error) and was stored; panels it changed come with it. */
+  z.object({ type: z.literal("reply-end"), message: AssistantMessageSchema, panels: z.array(PanelRecordSchema) }),
+  /** The chat's title or model changed. */
+  z.object({ type: z.literal("chat"), chat: ChatSummarySchema }),
+]);
+/** One event on a chat's live channel. */
+export type ChatEvent = z.infer<typeof ChatEventSchema>;
