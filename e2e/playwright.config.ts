@@ -1,0 +1,68 @@
+/**
+ * Browser specs against a production build (`next build` runs first, in
+ * `npm test`), on the replay model, in Chromium: a Playwright-managed browser
+ * when one is installed, otherwise Debian's /usr/bin/chromium (Playwright
+ * cannot download browsers on this network).
+ */
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { chromium } from "playwright-core";
+
+/** Port of the server under test; away from the 3000 a developer's `next dev` uses. */
+const PORT = Number(process.env.E2E_PORT ?? 3200);
+
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+
+/** The flags this machine's closed network needs: no background requests that would be refused. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+function managedChromiumInstalled(): boolean {
+  try {
+    // playwright-core knows where its own browser would be; use it only if it is really there.
+    return existsSync(chromium.executablePath());
+  } catch {
+    return false;
+  }
+}
+
+const executablePath = managedChromiumInstalled() ? undefined : DEBIAN_CHROMIUM;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"], ["json", { outputFile: "../test-results/playwright.json" }]],
+  outputDir: "../test-results/playwright",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    command: `npx next start -p ${PORT} -H 127.0.0.1`,
+    cwd: "..",
+    url: `http://127.0.0.1:${PORT}`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: "production",
+      ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@example.test",
+    },
+  },
+});
