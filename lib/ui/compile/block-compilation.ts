@@ -195,7 +195,7 @@ export class UiBlockCompilation {
           frame.nodeCount += finished.nodeCount + 1;
         }
       } else {
-        compileUiChild(child, frame.context, this.context, frame as UiCompileSink, this.propCache);
+        compileUiChild(child, frame.context, this.context, frame as UiCompileSink);
       }
       frame.consumed++;
     }
@@ -209,7 +209,7 @@ export class UiBlockCompilation {
         parent.diagnostics.push(diagnostic(problem.code, element.tagRange, nodeId(this.context, element.range.start), problem.detail));
       return newFrame(element, null, parent.context, true);
     }
-    const header = compileUiElementHeader(element, parent.context, this.context, this.propCache);
+    const header = compileUiElementHeader(element, parent.context, this.context);
     const frame = newFrame(element, header, header.childContext, false);
     frame.diagnostics.push(...header.diagnostics);
     return frame;

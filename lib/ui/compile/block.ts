@@ -24,9 +24,15 @@ export type UiBlockPlace = {
   closed: boolean;
 };
 
-/** The block of a compiled body: nodes and diagnostics, or the whole-block replacement of a budget failure. */
+/**
+ * The block of a compiled body: nodes and diagnostics, or the whole-block
+ * replacement of a budget failure. Its `fallback` is computed when first read
+ * (then kept): previews are compiled many times a second and their fallback
+ * is rarely wanted, while JSON, `structuredClone` and zod read it like any
+ * other field. Assigning it replaces it.
+ */
 export function assembleUiBlock(place: UiBlockPlace, result: UiBlockCompilationResult): UiBlock {
-  return {
+  const block: UiBlock = {
     id: place.id,
     range: place.range,
     source: place.source,
@@ -34,14 +40,35 @@ export function assembleUiBlock(place: UiBlockPlace, result: UiBlockCompilationR
     declarations: result.declarations,
     nodes: result.nodes,
     diagnostics: result.diagnostics,
-    fallback: result.failure ? budgetFallback(result.diagnostics[0]) : blockFallback(result.nodes),
+    fallback: "",
     complete: place.closed && result.complete && result.failure === null,
   };
+  if (result.failure) block.fallback = budgetFallback(result.diagnostics[0]);
+  else defineLazyFallback(block, result.nodes);
+  return block;
 }
 
-/** The Markdown fallback of a block's nodes (the catalog's). */
-function blockFallback(nodes: readonly UiNode[]): string {
-  return uiBlockFallback(nodes);
+/** Makes `block.fallback` the catalog's fallback of `nodes`, computed on first read. */
+function defineLazyFallback(block: UiBlock, nodes: readonly UiNode[]): void {
+  let fallback: string | undefined;
+  Object.defineProperty(block, "fallback", {
+    enumerable: true,
+    configurable: true,
+    get(): string {
+      if (fallback === undefined) {
+        try {
+          fallback = uiBlockFallback(nodes);
+        } catch {
+          // The fallback must never make reading a block throw.
+          fallback = "";
+        }
+      }
+      return fallback;
+    },
+    set(value: string) {
+      fallback = value;
+    },
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   type UiBlockContext,
   type UiDeclaredKind,
 } from "./context";
+import { readUiConstant } from "./constant";
 import { checkUiNames } from "./expression-use";
 
 /** A compiled declaration (null when it cannot be used) and its diagnostics. */
@@ -33,6 +34,11 @@ export type UiCompiledDeclaration = {
 export function compileUiDeclaration(syntax: UiSyntaxDeclaration, context: UiBlockContext): UiCompiledDeclaration {
   const diagnostics: UiDiagnostic[] = [];
   const invalid = (): UiCompiledDeclaration => ({ declaration: null, kind: "invalid", diagnostics });
+  const constant = readUiConstant(syntax.expression, context.limits);
+  if (constant) {
+    const declaration = { name: syntax.name, expression: syntax.expression, range: { ...syntax.range }, kind: "state" as const, value: constant.value };
+    return { declaration, kind: "state", diagnostics };
+  }
   const parsed = parseBodyExpression(context, syntax.expression, syntax.expressionRange.start);
   if (!parsed.ok) {
     if (parsed.failure.code === "budget_time") throw parsed.failure;

@@ -23,6 +23,7 @@ import {
   type UiBlockContext,
   type UiRuleContext,
 } from "./context";
+import { readUiConstant } from "./constant";
 import { checkUiExpressionUse, checkUiNames } from "./expression-use";
 
 /** A compiled start tag: everything of a node but its children, range and completeness. */
@@ -142,6 +143,11 @@ function compileProp(
 ): UiPropOutcome {
   if (prop.kind === "flag") return { target: "props", value: true, diagnostics: [] };
   if (prop.kind === "string") return { target: "props", value: prop.value, diagnostics: [] };
+  const isAction = entry?.actions?.includes(prop.name) === true;
+  if (!isAction) {
+    const constant = readUiConstant(prop.value, context.limits);
+    if (constant) return { target: "props", value: constant.value, diagnostics: [] };
+  }
   const parsed = parseBodyExpression(context, prop.value, prop.valueRange.start);
   if (!parsed.ok) {
     if (parsed.failure.code === "budget_time") throw parsed.failure;
@@ -151,7 +157,7 @@ function compileProp(
   }
   const { ast, source, range } = parsed;
   const position = element.range.start;
-  if (entry?.actions?.includes(prop.name)) {
+  if (isAction) {
     const action = uiActionKind(ast);
     if (!action) return { target: "none", value: null, diagnostics: [diagnostic("invalid_action", range, id)] };
     if (action.kind !== "reset-all" && declaredBefore(context, action.name, position)?.kind !== "state")
@@ -284,10 +290,11 @@ export function compileUiChild(child: UiSyntaxNode, ruleContext: UiRuleContext, 
     return;
   }
   if (child.kind !== "element") return;
-  const header = compileUiElementHeader(child, ruleContext, context, cache);
+  // Only a start tag still being read is compiled again: the cache is for it alone.
+  const header = compileUiElementHeader(child, ruleContext, context, child.tagComplete ? undefined : cache);
   sink.diagnostics.push(...header.diagnostics);
   const inner: UiCompileSink = { nodes: [], diagnostics: sink.diagnostics, nodeCount: 0 };
-  for (const grandchild of child.children) compileUiChild(grandchild, header.childContext, context, inner, cache);
+  for (const grandchild of child.children) compileUiChild(grandchild, header.childContext, context, inner);
   sink.nodes.push(elementNode(header, child, inner.nodes, child.literal?.text));
   sink.nodeCount += inner.nodeCount + 1;
 }

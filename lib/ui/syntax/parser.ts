@@ -1028,19 +1028,52 @@ export class UiSyntaxParser {
     this.state = State.Expression;
   }
 
-  /** `Expression`: match brackets and strings to find where the expression ends. */
+  /**
+   * `Expression`: match brackets and strings to find where the expression
+   * ends. Strings and line starts are scanned here too (their states are
+   * only entered when the input ends inside them), since data-heavy
+   * expressions are most of a reply's bytes.
+   */
   private expression(start: number): number {
     const source = this.source;
     const length = source.length;
     const declaration = this.expressionOwner === ExpressionOwner.Declaration;
-    for (let index = start; index < length; index++) {
+    let index = start;
+    while (index < length) {
       const code = source.charCodeAt(index);
       switch (code) {
         case Code.DoubleQuote:
-        case Code.SingleQuote:
-          this.expressionQuote = code;
-          this.state = State.ExpressionString;
-          return index + 1;
+        case Code.SingleQuote: {
+          let cursor = index + 1;
+          for (;;) {
+            if (cursor >= length) {
+              this.expressionQuote = code;
+              this.state = State.ExpressionString;
+              return length;
+            }
+            const inner = source.charCodeAt(cursor);
+            if (inner === code) {
+              cursor++;
+              break;
+            }
+            // A string in an expression never spans lines: the quote was
+            // missing. Leave the string at the line break and let the
+            // expression parser say so.
+            if (inner === Code.LineFeed) break;
+            if (inner === Code.Backslash) {
+              if (cursor + 1 >= length) {
+                this.expressionQuote = code;
+                this.state = State.ExpressionStringEscape;
+                return length;
+              }
+              cursor += source.charCodeAt(cursor + 1) === Code.LineFeed ? 1 : 2;
+              continue;
+            }
+            cursor++;
+          }
+          index = cursor;
+          continue;
+        }
         case Code.OpenBrace:
           this.expressionDepth++;
           break;
@@ -1056,12 +1089,32 @@ export class UiSyntaxParser {
         case Code.CloseBracket:
           if (declaration && this.expressionDepth > 0) this.expressionDepth--;
           break;
-        case Code.LineFeed:
+        case Code.LineFeed: {
           if (declaration && this.expressionDepth === 0) return this.endDeclaration(index);
           this.expressionLineBreak = index;
-          this.state = State.ExpressionLineStart;
-          return index + 1;
+          let cursor = index + 1;
+          while (cursor < length) {
+            const inner = source.charCodeAt(cursor);
+            if (inner !== Code.Space && inner !== Code.Tab && inner !== Code.CarriageReturn) break;
+            cursor++;
+          }
+          if (cursor >= length) {
+            this.state = State.ExpressionLineStart;
+            return length;
+          }
+          if (source.charCodeAt(cursor) === Code.LessThan) {
+            if (cursor + 1 >= length) {
+              this.state = State.ExpressionLineAngle;
+              return length;
+            }
+            const next = source.charCodeAt(cursor + 1);
+            if (isNameStart(next) || next === Code.Slash) return this.cutExpression(cursor);
+          }
+          index = cursor;
+          continue;
+        }
       }
+      index++;
     }
     return length;
   }
