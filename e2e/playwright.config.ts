@@ -5,8 +5,7 @@
  * cannot download browsers on this network).
  */
 import { existsSync } from "node:fs";
-import { defineConfig, devices } from "@playwright/test";
-import { chromium } from "playwright-core";
+import { chromium, defineConfig, devices } from "@playwright/test";
 
 /** Port of the server under test; away from the 3000 a developer's `next dev` uses. */
 const PORT = Number(process.env.E2E_PORT ?? 3200);
