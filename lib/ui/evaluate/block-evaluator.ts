@@ -69,6 +69,8 @@ export class UiBlockEvaluator {
   private readonly sourceOf = new WeakMap<UiViewNode, UiNode>();
   /** The static node a `#fallback` view node was written from. */
   private readonly fallbackOf = new WeakMap<UiViewNode, UiNode>();
+  /** Set once the step or time budget is spent: every later step would fail again, so what remains is shown unevaluated. */
+  private exhausted = false;
   /** Parsed expressions of this evaluation: `Each` evaluates the same sources once per item. */
   private readonly parsed = new Map<string, UiExpression>();
 
@@ -125,10 +127,16 @@ export class UiBlockEvaluator {
     if (!Array.isArray(nodes)) return;
     for (const node of nodes as UiNode[]) {
       if (typeof node !== "object" || node === null) continue;
+      if (this.exhausted) {
+        output.push(this.unevaluatedFallback(node, context));
+        continue;
+      }
       try {
         this.node(node, context, output);
       } catch (caught) {
-        output.push(this.fallback(node, context, {}, [], uiDiagnostic(caught, rangeOf(node), this.idOf(node, context))));
+        const failure = toUiFailure(caught);
+        output.push(this.fallback(node, context, {}, [], uiDiagnostic(failure, rangeOf(node), this.idOf(node, context))));
+        if (failure.code === "budget_steps" || failure.code === "budget_time") this.exhausted = true;
       }
     }
   }
@@ -199,9 +207,8 @@ export class UiBlockEvaluator {
     if (items === null) items = [];
     const local = UI_CATALOG.Each.schema.shape.as.safeParse(name);
     if (!Array.isArray(items) || !local.success) {
-      if (node.complete || Array.isArray(items)) {
-        this.report("invalid_prop", rangeOf(node), id, "Each needs a list `items` and a local name `as`");
-      }
+      // A streamed Each whose props have not all arrived repeats nothing, quietly.
+      if (node.complete) this.report("invalid_prop", rangeOf(node), id, "Each needs a list `items` and a local name `as`");
       return;
     }
     const children: unknown[] = Array.isArray(node.children) ? node.children : [];
@@ -218,7 +225,7 @@ export class UiBlockEvaluator {
       return;
     }
     this.budget.iterate(items.length);
-    for (let index = 0; index < items.length; index += 1) {
+    for (let index = 0; index < items.length && !this.exhausted; index += 1) {
       const locals: UiRecord = { ...context.locals };
       locals[local.data] = items[index] as UiValue;
       this.children(children, { locals, suffix: `${context.suffix}#${index}`, depth: context.depth + 1 }, output);
@@ -410,9 +417,8 @@ export class UiBlockEvaluator {
     return view;
   }
 
-  /** A top-level node of a block whose catalog is unknown: its compiled fallback, nothing evaluated. */
-  private unevaluatedFallback(node: UiNode): UiViewNode {
-    const context: Context = { locals: {}, suffix: "", depth: 0 };
+  /** A node shown as its compiled fallback, nothing evaluated (an unknown catalog, or a spent budget). */
+  private unevaluatedFallback(node: UiNode, context: Context = { locals: {}, suffix: "", depth: 0 }): UiViewNode {
     const view = this.view(node, context, "#fallback", { text: uiNodesFallbackText([node]), type: String(node.type) }, []);
     this.fallbackOf.set(view, node);
     return view;

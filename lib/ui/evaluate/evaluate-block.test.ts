@@ -244,6 +244,19 @@ describe("evaluateUiBlock: Show and Each", () => {
     ]);
   });
 
+  it("repeats nothing for an Each whose props are bad, with a diagnostic once it is complete", () => {
+    const builder = blockBuilder();
+    const bad = builder.element("Each", { expressions: { items: "3" }, props: { as: "x" } }, [builder.text("a")]);
+    const badName = builder.element("Each", { expressions: { items: "[1]" }, props: { as: "__proto__" } }, [builder.text("b")]);
+    const streaming = builder.element("Each", { expressions: { items: "[1]" }, complete: false }, [builder.text("c")]);
+    const evaluation = evaluateUiBlock(builder.block([bad, badName, streaming], [], { complete: false }));
+    expect(evaluation.nodes).toEqual([]);
+    expect(evaluation.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.nodeId])).toEqual([
+      ["invalid_prop", bad.id],
+      ["invalid_prop", badName.id],
+    ]);
+  });
+
   it("shows nothing for an Each over null (a query that has not answered)", () => {
     const builder = blockBuilder();
     const definition = builder.block(
@@ -399,7 +412,11 @@ describe("evaluateUiBlock: bounds and hostile blocks", () => {
     const builder = blockBuilder();
     const nodes = Array.from({ length: 50 }, () => builder.element("Tag", {}, [builder.interpolation("@Count(@Map([1,2,3,4,5,6,7,8,9,10], i, i * 2))")]));
     const evaluation = evaluateUiBlock(builder.block(nodes), undefined, { steps: 300 });
+    // Once the budget is spent the rest is shown unevaluated, without a diagnostic per node.
+    expect(evaluation.nodes).toHaveLength(50);
+    expect(evaluation.nodes.at(-1)!.type).toBe("#fallback");
     expect(evaluation.diagnostics.length).toBeGreaterThan(0);
+    expect(evaluation.diagnostics.length).toBeLessThanOrEqual(2);
     expect(evaluation.diagnostics.every((diagnostic) => diagnostic.code.startsWith("budget_") || diagnostic.code === "too_many_diagnostics")).toBe(true);
   });
 
