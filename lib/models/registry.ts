@@ -97,7 +97,7 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       const entry = describe(configuration, modelName);
       if (factories.has(entry.id)) continue;
       entries.push(entry);
-      factories.set(entry.id, () => createProviderModel(configuration, modelName, options.fetch));
+      factories.set(entry.id, () => createProviderModel({ configuration, modelName, fetch: options.fetch }));
     }
   }
   const cache = new Map<string, LanguageModelV3>();
@@ -195,11 +195,15 @@ function describe(configuration: ProviderConfiguration, modelName: string): Mode
   }
 }
 
-function createProviderModel(
-  configuration: ProviderConfiguration,
-  modelName: string,
-  fetch: FetchFunction | undefined,
-): LanguageModelV3 {
+function createProviderModel({
+  configuration,
+  modelName,
+  fetch,
+}: {
+  configuration: ProviderConfiguration;
+  modelName: string;
+  fetch: FetchFunction | undefined;
+}): LanguageModelV3 {
   const shared = fetch ? { fetch } : {};
   switch (configuration.provider) {
     case "openai":

@@ -85,7 +85,12 @@ export function readProviderConfiguration(
       provider: "openai",
       apiKey: settings.OPENAI_API_KEY,
       ...(settings.OPENAI_BASE_URL ? { baseURL: settings.OPENAI_BASE_URL } : {}),
-      models: modelList("OPENAI_MODELS", settings.OPENAI_MODELS ?? settings.OPENAI_MODEL, OPENAI_DEFAULT_MODELS, problems),
+      models: modelList({
+        variable: "OPENAI_MODELS",
+        value: settings.OPENAI_MODELS ?? settings.OPENAI_MODEL,
+        defaults: OPENAI_DEFAULT_MODELS,
+        problems,
+      }),
     });
   }
   if (settings.ANTHROPIC_API_KEY) {
@@ -93,12 +98,12 @@ export function readProviderConfiguration(
       provider: "anthropic",
       apiKey: settings.ANTHROPIC_API_KEY,
       ...(settings.ANTHROPIC_BASE_URL ? { baseURL: settings.ANTHROPIC_BASE_URL } : {}),
-      models: modelList(
-        "ANTHROPIC_MODELS",
-        settings.ANTHROPIC_MODELS ?? settings.ANTHROPIC_MODEL,
-        ANTHROPIC_DEFAULT_MODELS,
+      models: modelList({
+        variable: "ANTHROPIC_MODELS",
+        value: settings.ANTHROPIC_MODELS ?? settings.ANTHROPIC_MODEL,
+        defaults: ANTHROPIC_DEFAULT_MODELS,
         problems,
-      ),
+      }),
     });
   }
   if (settings.OPENAI_COMPATIBLE_BASE_URL) {
@@ -106,12 +111,12 @@ export function readProviderConfiguration(
       provider: "compatible",
       baseURL: settings.OPENAI_COMPATIBLE_BASE_URL,
       ...(settings.OPENAI_COMPATIBLE_API_KEY ? { apiKey: settings.OPENAI_COMPATIBLE_API_KEY } : {}),
-      models: modelList(
-        "OPENAI_COMPATIBLE_MODELS",
-        settings.OPENAI_COMPATIBLE_MODELS ?? settings.OPENAI_COMPATIBLE_MODEL,
-        [COMPATIBLE_DEFAULT_MODEL],
+      models: modelList({
+        variable: "OPENAI_COMPATIBLE_MODELS",
+        value: settings.OPENAI_COMPATIBLE_MODELS ?? settings.OPENAI_COMPATIBLE_MODEL,
+        defaults: [COMPATIBLE_DEFAULT_MODEL],
         problems,
-      ),
+      }),
       label: settings.OPENAI_COMPATIBLE_NAME ?? new URL(settings.OPENAI_COMPATIBLE_BASE_URL).host,
     });
   }
@@ -119,12 +124,17 @@ export function readProviderConfiguration(
 }
 
 // A comma-separated list; invalid names are dropped and reported, an empty result falls back to the defaults.
-function modelList(
-  variable: string,
-  value: string | undefined,
-  defaults: readonly string[],
-  problems: string[],
-): string[] {
+function modelList({
+  variable,
+  value,
+  defaults,
+  problems,
+}: {
+  variable: string;
+  value: string | undefined;
+  defaults: readonly string[];
+  problems: string[];
+}): string[] {
   if (value === undefined) return [...defaults];
   const names: string[] = [];
   for (const name of value.split(",").map((part) => part.trim()).filter(Boolean)) {

@@ -62,14 +62,14 @@ export function loadReplayLibrary(directory = path.resolve(process.cwd(), REPLAY
   for (const entry of readdirSync(directory).sort()) {
     const folder = path.join(directory, entry);
     if (!statSync(folder).isDirectory()) continue;
-    const recording = loadRecording(entry, folder, problems);
+    const recording = loadRecording({ id: entry, folder, problems });
     if (recording) recordings.push(recording);
   }
   if (problems.length > 0) throw new ReplayLibraryError(problems);
   return createReplayLibrary(recordings);
 }
 
-function loadRecording(id: string, folder: string, problems: string[]): Recording | null {
+function loadRecording({ id, folder, problems }: { id: string; folder: string; problems: string[] }): Recording | null {
   const problemCount = problems.length;
   const report = (message: string) => problems.push(`${id}: ${message}`);
   if (!RecordingIdSchema.safeParse(id).success) {

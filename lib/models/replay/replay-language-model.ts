@@ -241,7 +241,7 @@ export class ReplayLanguageModel implements LanguageModelV3 {
     const current = steps[step];
     const charactersBefore = steps.slice(0, step).reduce((sum, earlier) => sum + earlier.text.length, 0);
     const plan: StepPlan = current
-      ? planStep(recording, current, charactersBefore)
+      ? planStep({ recording, step: current, charactersBefore })
       : { text: "", toolCalls: [], finishReason: "stop" };
     return {
       recordingId: recording.id,
@@ -261,7 +261,16 @@ export function createReplayModel(options: ReplayModelOptions = {}): ReplayLangu
   return new ReplayLanguageModel(options);
 }
 
-function planStep(recording: Recording, step: Recording["steps"][number], charactersBefore: number): StepPlan {
+function planStep({
+  recording,
+  step,
+  charactersBefore,
+}: {
+  recording: Recording;
+  step: Recording["steps"][number];
+  /** Text characters of the steps before this one, where an error offset counts from. */
+  charactersBefore: number;
+}): StepPlan {
   const fault = recording.fault;
   const plan: StepPlan = {
     text: step.text,
