@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   // `require` loads them on the server instead of the bundler.
   serverExternalPackages: ["@electric-sql/pglite", "postgres"],
   poweredByHeader: false,
+  // Several builds can share one checkout (parallel work, CI beside a dev
+  // server): NEXT_DIST_DIR gives each its own output folder.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   reactStrictMode: true,
 };
 
