@@ -1,7 +1,7 @@
 import type { UiBlock } from "../envelope/schema";
 import { evaluateUiBlock } from "../evaluate/evaluate-block";
 import type { UiRecord } from "../expression/value";
-import { UiFailure } from "../failure";
+import { toUiFailure, UiFailure } from "../failure";
 import type { UiState } from "../state/ui-state";
 import { uiVisibleInputs } from "./visible-inputs";
 
@@ -14,13 +14,17 @@ import { uiVisibleInputs } from "./visible-inputs";
  * `UiFailure("other_block")` for another block's state.
  */
 export function uiInputValues(block: UiBlock, state: UiState): UiRecord {
-  if (state.blockId !== String(block.id)) throw new UiFailure("other_block", state.blockId);
-  const inputs = uiVisibleInputs(evaluateUiBlock(block, state).nodes);
-  const values: UiRecord = {};
-  for (const name of inputs.keys()) {
-    if (state.kindOf(name) !== "state") continue;
-    const value = state.value(name);
-    if (value !== undefined) values[name] = value;
+  try {
+    if (state.blockId !== String(block.id)) throw new UiFailure("other_block", state.blockId);
+    const inputs = uiVisibleInputs(evaluateUiBlock(block, state).nodes);
+    const values: UiRecord = {};
+    for (const name of inputs.keys()) {
+      if (state.kindOf(name) !== "state") continue;
+      const value = state.value(name);
+      if (value !== undefined) values[name] = value;
+    }
+    return values;
+  } catch (caught) {
+    throw toUiFailure(caught);
   }
-  return values;
 }

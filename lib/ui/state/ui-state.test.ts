@@ -49,6 +49,20 @@ describe("UiState defaults and scope", () => {
   });
 });
 
+describe("UiState and malformed arguments", () => {
+  it("throws nothing but UiFailure", () => {
+    expect(failureCode(() => new UiState(null as never))).toBe("internal");
+    const { query, block } = blockBuilder();
+    const definition = block([], [query("runs", "tests")]);
+    const ui = new UiState(definition);
+    expect(failureCode(() => ui.setQuery("runs", [], null as never))).toBe("internal");
+    expect(failureCode(() => ui.sync(undefined as never))).toBe("internal");
+    expect(failureCode(() => ui.run({ kind: "call", helper: "Set", arguments: null } as never))).toBe("internal");
+    expect(failureCode(() => ui.run(42 as never))).toBe("internal");
+    expect(ui.isSyncedWith(null as never)).toBe(false);
+  });
+});
+
 describe("UiState.sync", () => {
   it("keeps an edit while the default is unchanged, resets a changed default and drops removed variables", () => {
     const builder = blockBuilder();

@@ -47,6 +47,15 @@ type QueryVariable = { kind: "query"; key: string; data: UiValue };
 type ComputedVariable = { kind: "computed"; definition: UiComputedDefinition; expression: string };
 type Variable = StateVariable | QueryVariable | ComputedVariable;
 
+/** Runs `work`, letting only `UiFailure`s out: a hostile argument cannot raise an engine error past the API. */
+function guarded<Result>(work: () => Result): Result {
+  try {
+    return work();
+  } catch (caught) {
+    throw toUiFailure(caught);
+  }
+}
+
 /** How the library's evaluator reads a state without copying it (see `uiStateReadOnlyScope`). */
 const readOnlyScopes = new WeakMap<UiState, () => UiRecord>();
 
@@ -93,10 +102,10 @@ export class UiState {
 
   /** Starts from the block's declared defaults. */
   constructor(block: UiBlock, options: UiStateOptions = {}) {
-    this.blockId = String(block.id);
+    this.blockId = guarded(() => String(block.id));
     this.limits = options.limits;
     this.now = options.now;
-    this.apply(block);
+    guarded(() => this.apply(block));
     readOnlyScopes.set(this, () => this.internalScope());
   }
 
@@ -107,15 +116,21 @@ export class UiState {
    * changed. Throws `UiFailure("other_block")` for another block's id.
    */
   sync(block: UiBlock): void {
-    if (String(block.id) !== this.blockId) throw new UiFailure("other_block", String(block.id));
-    const before = this.declarationsKey;
-    const changed = this.apply(block);
-    if (changed || before !== this.declarationsKey) this.changed();
+    const changed = guarded(() => {
+      if (String(block.id) !== this.blockId) throw new UiFailure("other_block", String(block.id));
+      const before = this.declarationsKey;
+      return this.apply(block) || before !== this.declarationsKey;
+    });
+    if (changed) this.changed();
   }
 
   /** True when `sync` has seen exactly this block's declarations. */
   isSyncedWith(block: UiBlock): boolean {
-    return String(block.id) === this.blockId && this.declarationsKey === declarationsKeyOf(block);
+    try {
+      return String(block.id) === this.blockId && this.declarationsKey === declarationsKeyOf(block);
+    } catch {
+      return false;
+    }
   }
 
   /** How a declared name behaves, or undefined when it is not declared. */
@@ -159,7 +174,7 @@ export class UiState {
    * or a `copyUiValue` refusal for a value that is not plain JSON.
    */
   set(name: string, value: unknown): void {
-    if (this.assign(name, value)) this.changed();
+    if (guarded(() => this.assign(name, value))) this.changed();
   }
 
   /**
@@ -169,13 +184,12 @@ export class UiState {
    * expression throws its `UiFailure` and changes nothing.
    */
   run(action: UiExpression | string, locals?: UiRecord): void {
+    guarded(() => this.runAction(action, locals));
+  }
+
+  private runAction(action: UiExpression | string, locals?: UiRecord): void {
     const budget = this.budget();
-    let tree: UiExpression;
-    try {
-      tree = typeof action === "string" ? parseUiExpression(action, budget) : action;
-    } catch (caught) {
-      throw toUiFailure(caught);
-    }
+    const tree = typeof action === "string" ? parseUiExpression(action, budget) : action;
     const parsed = uiActionKind(tree);
     if (!parsed) throw new UiFailure("not_an_action");
     if (parsed.kind === "reset-all") {
@@ -196,15 +210,10 @@ export class UiState {
       return;
     }
     this.stateVariable(parsed.name);
-    let value: UiValue;
-    try {
-      const variables = this.internalScope();
-      value = locals
-        ? evaluateUiExpressionIn(parsed.value, { variables, locals: this.copy(locals) as UiRecord }, budget)
-        : evaluateUiExpression(parsed.value, variables, budget);
-    } catch (caught) {
-      throw toUiFailure(caught);
-    }
+    const variables = this.internalScope();
+    const value = locals
+      ? evaluateUiExpressionIn(parsed.value, { variables, locals: this.copy(locals) as UiRecord }, budget)
+      : evaluateUiExpression(parsed.value, variables, budget);
     this.set(parsed.name, value);
   }
 
@@ -267,6 +276,11 @@ export class UiState {
    * (`replaced_query`); an undeclared name or a non-query is `unknown_query`.
    */
   setQuery(name: string, value: unknown, definition: UiBlock | UiQuery): void {
+    if (guarded(() => this.storeQuery(name, value, definition))) this.changed();
+  }
+
+  /** Stores query data without notifying; returns whether it changed. */
+  private storeQuery(name: string, value: unknown, definition: UiBlock | UiQuery): boolean {
     const variable = this.variables.get(name);
     if (!variable || variable.kind !== "query") throw new UiFailure("unknown_query", name);
     let key: string;
@@ -281,9 +295,9 @@ export class UiState {
     }
     if (key !== variable.key) throw new UiFailure("replaced_query", name);
     const data = this.copy(value);
-    if (valueKey(data) === valueKey(variable.data)) return;
+    if (valueKey(data) === valueKey(variable.data)) return false;
     variable.data = data;
-    this.changed();
+    return true;
   }
 
   // -- internals ----------------------------------------------------------------
