@@ -58,7 +58,7 @@ describe("UiState and malformed arguments", () => {
     expect(failureCode(() => ui.setQuery("runs", [], null as never))).toBe("internal");
     expect(failureCode(() => ui.sync(undefined as never))).toBe("internal");
     expect(failureCode(() => ui.run({ kind: "call", helper: "Set", arguments: null } as never))).toBe("internal");
-    expect(failureCode(() => ui.run(42 as never))).toBe("internal");
+    expect(failureCode(() => ui.run(42 as never))).toBe("not_an_action");
     expect(ui.isSyncedWith(null as never)).toBe(false);
   });
 });
