@@ -239,10 +239,10 @@ describe("button payload: its own budget", () => {
     const at = only([{ type: "button", label: "b", action: "a", payload: { level: keys(L.payloadEntries), list: range(L.payloadEntries) } }]);
     expect(at.codes).toEqual([]);
     const past = only([{ type: "button", label: "b", action: "a", payload: { level: keys(L.payloadEntries + 1) } }]);
-    expect(Object.keys((past.node as { payload: { level: object } }).payload.level)).toHaveLength(L.payloadEntries);
+    expect(Object.keys((past.node as unknown as { payload: { level: object } }).payload.level)).toHaveLength(L.payloadEntries);
     expect(past.codes).toEqual(["payload_trimmed"]);
     const list = only([{ type: "button", label: "b", action: "a", payload: { list: range(L.payloadEntries + 1) } }]);
-    expect((list.node as { payload: { list: unknown[] } }).payload.list).toHaveLength(L.payloadEntries);
+    expect((list.node as unknown as { payload: { list: unknown[] } }).payload.list).toHaveLength(L.payloadEntries);
   });
   test(`a payload does not count against the ${L.nodes} nodes`, () => {
     const wide = Object.fromEntries(range(L.payloadEntries).map((index) => [`k${index}`, { a: 1, b: [1, 2] }]));
