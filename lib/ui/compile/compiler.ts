@@ -15,6 +15,7 @@
  */
 import { UI_CATALOG_VERSION } from "../catalog/catalog";
 import type { UiBlock, UiDiagnostic } from "../envelope/schema";
+import { UiFailure } from "../failure";
 import { resolveUiLimits, UI_REPLY_LIMITS, type UiLimitName, type UiReplyLimits } from "../limits";
 import { parseUiFenceInfo, type UiFenceInfo } from "../syntax/fence-info";
 import { UiFenceScanner, type UiFence } from "../syntax/fences";
@@ -115,7 +116,14 @@ export class UiCompiler {
         return blocks;
       }
       const started = this.now();
-      const compiled = this.compileFence({ text, index, fence, fenceInfo, blockId, catalog, fenceDiagnostics, final, appended, update });
+      let compiled: { block: UiBlock; nodeCount: number };
+      try {
+        compiled = this.compileFence({ text, index, fence, fenceInfo, blockId, catalog, fenceDiagnostics, final, appended, update });
+      } catch {
+        // Compiling never throws by design; should it ever, this fence alone is lost, and not kept.
+        this.entries[index] = undefined;
+        compiled = { block: this.failedBlock(fence, blockId, catalog), nodeCount: 0 };
+      }
       totals.elapsedMs += this.now() - started;
       if (totals.nodes + compiled.nodeCount > this.replyLimits.nodes) {
         blocks.push(this.refusedBlock(text, fence, blockId, catalog, `more than ${this.replyLimits.nodes} nodes`));
@@ -159,6 +167,22 @@ export class UiCompiler {
       diagnostics: [diagnostic("reply_budget", { start: 0, end: 0 }, undefined, detail)],
       fallback: text.slice(fence.range.start, fence.range.end),
       complete: fence.closed,
+    };
+  }
+
+  /** A fence whose compilation failed unexpectedly: no nodes, one `internal` diagnostic. */
+  private failedBlock(fence: UiFence, blockId: string, catalog: string): UiBlock {
+    const failure = new UiFailure("internal");
+    return {
+      id: blockId,
+      range: fence.range,
+      source: fence.body,
+      catalog,
+      declarations: [],
+      nodes: [],
+      diagnostics: [{ code: failure.code, message: failure.message, range: { start: 0, end: 0 } }],
+      fallback: "",
+      complete: false,
     };
   }
 

@@ -92,6 +92,11 @@ export class UiFenceScanner {
     return this.source;
   }
 
+  /** How far the text has been scanned: the start of the first line not yet read. */
+  get scanned(): number {
+    return this.position;
+  }
+
   /** True once `finish` has been called. */
   get final(): boolean {
     return this.finished;

@@ -22,11 +22,15 @@ export function parseUiSyntax(source: string, options: UiParseSyntaxOptions = {}
   const now = options.now ?? (() => globalThis.performance.now());
   const parser = new UiSyntaxParser({ ...options, now });
   parser.feed(source, now() + limits.elapsedMs);
-  const state = parser.view(options.final ?? true);
+  return uiSyntaxOfState(parser.view(options.final ?? true), limits.diagnostics);
+}
+
+/** The `UiSyntax` of an incremental parser's state (copies: later parsing does not change it). */
+export function uiSyntaxOfState(state: UiSyntaxState, diagnosticsLimit: number): UiSyntax {
   return {
     declarations: state.pendingDeclaration ? [...state.declarations, state.pendingDeclaration] : [...state.declarations],
     nodes: materialize(state),
-    diagnostics: uiSyntaxDiagnostics(state, limits.diagnostics),
+    diagnostics: uiSyntaxDiagnostics(state, diagnosticsLimit),
     complete: state.complete,
   };
 }
