@@ -223,8 +223,8 @@ describe("parseUiSyntax: recovery", () => {
   it("ends an expression whose brace never closes where a line starts with a tag", () => {
     const syntax = parseUiSyntax(`<Stat label="a" value={@Count($x)\n<Stat label="b"/>\n$z = [1, 2\n<Tag>t</Tag>`);
     expect(shape(syntax.nodes)).toEqual([{ element: "Stat", props: { label: "a" } }, { element: "Stat", props: { label: "b" } }, { element: "Tag", props: {}, children: ["t"] }]);
-    expect(codes(syntax)).toEqual(["unfinished_prop"]);
-    expect(syntax.declarations.map((declaration) => declaration.expression)).toEqual(["[1, 2"]);
+    expect(codes(syntax)).toEqual(["unfinished_prop", "invalid_declaration"]);
+    expect(syntax.declarations).toEqual([]);
   });
 
   it("reports duplicate and forbidden props, and keeps the first", () => {

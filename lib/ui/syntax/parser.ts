@@ -162,7 +162,7 @@ const enum State {
    */
   PropStringUnicode,
   /**
-   * After `/` in a start tag: `>` must follow.
+   * After `/` in a start tag: `>` must follow (after spaces, if any).
    * `<Stat label="x"/>`
    * `                ^`
    */
@@ -618,8 +618,11 @@ export class UiSyntaxParser {
           if (source.charCodeAt(index) === Code.GreaterThan) {
             this.endStartTag(index + 1, true);
             index++;
+          } else if (isWhitespace(source.charCodeAt(index))) {
+            // `/ >`: spaces before the `>` change nothing.
+            index++;
           } else {
-            this.report("malformed_prop", index - 1, index, "a '/' in a tag must be followed by '>'");
+            this.report("malformed_prop", this.propStart, this.propStart + 1, "a '/' in a tag must be followed by '>'");
             this.state = State.BeforeProp;
           }
           break;
@@ -910,6 +913,7 @@ export class UiSyntaxParser {
       return index + 1;
     }
     if (code === Code.Slash) {
+      this.propStart = index;
       this.state = State.SelfClosingSlash;
       return index + 1;
     }
@@ -1161,7 +1165,8 @@ export class UiSyntaxParser {
         this.state = State.Content;
         break;
       case ExpressionOwner.Declaration:
-        this.completeDeclaration(end);
+        // Its bracket never closes: report it here, and keep nothing of it.
+        this.report("invalid_declaration", this.declarationStart, end, "a bracket opened in it is never closed");
         this.state = State.Content;
         break;
     }
