@@ -20,8 +20,14 @@ export const UI_LIMITS = {
   iterations: 10_000,
   /** Longest string one expression may produce: stops doubling a string until memory runs out. */
   stringLength: 100_000,
-  /** Wall-clock milliseconds for one block's compilation or one evaluation. */
-  elapsedMs: 50,
+  /**
+   * Wall-clock milliseconds for one block's compilation or one evaluation: a
+   * guard against slowness the step and iteration bounds do not catch. Set
+   * well above real cost (a cold first evaluation of a 2,000-node block takes
+   * 30–50 ms on a busy 2-core machine) so load never changes what renders;
+   * the reply's own compile budget is `UI_REPLY_LIMITS.elapsedMs`.
+   */
+  elapsedMs: 250,
 } as const;
 
 /** The names of the bounds in `UI_LIMITS`. */

@@ -57,8 +57,12 @@ function stringSteps(length: number): number {
   return 1 + Math.floor(length / UI_STRING_UNITS_PER_STEP);
 }
 
+/** What a list argument that is `null` stands for: a query that has not answered yet reads as no rows. */
+const NO_ROWS: readonly UiValue[] = Object.freeze([]);
+
 function listArgument(context: UiHelperContext, index: number): readonly UiValue[] {
   const value = context.argument(index);
+  if (value === null) return NO_ROWS;
   if (!Array.isArray(value)) throw context.fail("not_a_list", `@${context.call.helper} takes a list, not ${uiValueKind(value)}`);
   return value;
 }
@@ -105,6 +109,7 @@ function forEachNumber(context: UiHelperContext, visit: (number: number) => void
 function count(context: UiHelperContext): UiValue {
   const value = context.argument(0);
   if (typeof value === "string" || Array.isArray(value)) return value.length;
+  if (value === null) return 0;
   throw context.fail("not_a_list", `@Count takes a list or a string, not ${uiValueKind(value)}`);
 }
 
@@ -296,6 +301,7 @@ function contains(context: UiHelperContext): UiValue {
     context.budget.step(stringSteps(haystack.length + part.length));
     return haystack.toLowerCase().includes(part.toLowerCase());
   }
+  if (haystack === null) return false;
   if (!Array.isArray(haystack)) throw context.fail("not_a_list", `@Contains takes a string or a list, not ${uiValueKind(haystack)}`);
   const foldedPart = typeof part === "string" ? part.toLowerCase() : null;
   for (let index = 0; index < haystack.length; index++) {
