@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   // server): NEXT_DIST_DIR gives each its own output folder.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   reactStrictMode: true,
+  // `tsc --noEmit` runs over the same files as its own suite in `npm test`;
+  // the build need not repeat it (and would trip over test-only files).
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

@@ -5,7 +5,12 @@ import { defineConfig } from "vitest/config";
 // under e2e/ belong to Playwright.
 export default defineConfig({
   resolve: {
-    alias: { "@": fileURLToPath(new URL(".", import.meta.url)) },
+    alias: {
+      "@": fileURLToPath(new URL(".", import.meta.url)),
+      // Server code imports "server-only", which throws outside React's server
+      // condition; tests run that code in plain Node, as the server would.
+      "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)),
+    },
   },
   test: {
     include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "app/**/*.test.tsx"],
