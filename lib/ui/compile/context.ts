@@ -13,6 +13,7 @@ import { UiBudget } from "../expression/budget";
 import { parseUiExpression } from "../expression/parse";
 import { toUiFailure, type UiFailure } from "../failure";
 import type { UiLimitName } from "../limits";
+import { boundDetail } from "../syntax/parser";
 import type { UiQuerySchemas } from "./options";
 
 /** What a declared name is. `invalid`: declared, but its expression could not be used (uses are not reported again). */
@@ -55,7 +56,7 @@ export type UiRuleContext = {
 
 /** A diagnostic with the code's wording. */
 export function diagnostic(code: UiDiagnosticCode, range: UiRange, nodeId?: string, detail?: string): UiDiagnostic {
-  const result: UiDiagnostic = { code, message: uiDiagnosticMessage(code, detail), range: { start: range.start, end: range.end } };
+  const result: UiDiagnostic = { code, message: uiDiagnosticMessage(code, boundDetail(detail)), range: { start: range.start, end: range.end } };
   if (nodeId !== undefined) result.nodeId = nodeId;
   return result;
 }
@@ -98,9 +99,7 @@ export function expressionFailureDiagnostic(parsed: UiParsedExpression & { ok: f
     ? { start: parsed.range.start + failure.range.start, end: parsed.range.start + failure.range.end }
     : parsed.range;
   const code: UiDiagnosticCode = failure.code === "forbidden_key" ? "forbidden_name" : "expression_syntax";
-  const result = diagnostic(code, range, nodeId);
-  result.message = uiDiagnosticMessage(code, failure.message);
-  return result;
+  return diagnostic(code, range, nodeId, failure.message);
 }
 
 function isSpace(code: number): boolean {

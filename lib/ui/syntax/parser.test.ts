@@ -274,3 +274,20 @@ describe("parseUiSyntax: limits", () => {
     expect(syntax.diagnostics.at(-1)?.message).toContain("200 more");
   });
 });
+
+describe("parseUiSyntax: bounded names and messages", () => {
+  it("keeps a tag name longer than 64 characters as text, and drops such a prop or declared name", () => {
+    const long = "A".repeat(65);
+    const syntax = parseUiSyntax(`<${long} x="1"/>\n<Tag ${"p".repeat(65)}="1" ok="2">t</Tag>\n$${"v".repeat(65)} = 1\n`);
+    expect(shape(syntax.nodes)).toEqual([`<${long} x="1"/>`, { element: "Tag", props: { ok: "2" }, children: ["t"] }]);
+    expect(syntax.declarations).toEqual([]);
+    expect(codes(syntax)).toEqual(["malformed_tag", "malformed_prop", "invalid_declaration"]);
+    expect(shape(parseUiSyntax(`<${"B".repeat(64)}/>`).nodes)).toEqual([{ element: "B".repeat(64), props: {} }]);
+  });
+
+  it("keeps every diagnostic message short, whatever the input", () => {
+    const syntax = parseUiSyntax(`</${"X".repeat(5_000)}>`);
+    expect(codes(syntax)).toEqual(["unexpected_close_tag"]);
+    expect(syntax.diagnostics[0]!.message.length).toBeLessThan(400);
+  });
+});

@@ -299,6 +299,21 @@ const enum ExpressionOwner {
  */
 const CLOCK_INTERVAL_CHARACTERS = 16_384;
 
+/**
+ * The longest tag, prop or declared name: longer than any component or prop
+ * of the catalog, and short enough for node types (100) and record keys (200)
+ * on the wire.
+ */
+export const MAXIMUM_NAME_LENGTH = 64;
+
+/** The longest detail a diagnostic's message carries (messages are bounded on the wire). */
+const MAXIMUM_DETAIL_LENGTH = 200;
+
+/** A detail shortened to `MAXIMUM_DETAIL_LENGTH`. */
+export function boundDetail(detail: string | undefined): string | undefined {
+  return detail !== undefined && detail.length > MAXIMUM_DETAIL_LENGTH ? `${detail.slice(0, MAXIMUM_DETAIL_LENGTH - 1)}…` : detail;
+}
+
 /** The longest `\u{…}` escape: six hex digits reach U+10FFFF. */
 const MAXIMUM_UNICODE_ESCAPE_DIGITS = 6;
 
@@ -470,7 +485,7 @@ export class UiSyntaxParser {
       this.omittedDiagnostics++;
       return;
     }
-    this.diagnostics.push({ code, message: uiDiagnosticMessage(code, detail), range: { start, end } });
+    this.diagnostics.push({ code, message: uiDiagnosticMessage(code, boundDetail(detail)), range: { start, end } });
   }
 
   // -- the tree ---------------------------------------------------------------
@@ -553,9 +568,13 @@ export class UiSyntaxParser {
           while (cursor < length && isNameCharacter(source.charCodeAt(cursor))) cursor++;
           if (cursor < length) {
             const tag = this.tag as PendingTag;
-            tag.name = source.slice(tag.nameRange.start, cursor);
-            tag.nameRange.end = cursor;
-            this.state = State.BeforeProp;
+            if (cursor - tag.nameRange.start > MAXIMUM_NAME_LENGTH) {
+              this.tooLongTagName();
+            } else {
+              tag.name = source.slice(tag.nameRange.start, cursor);
+              tag.nameRange.end = cursor;
+              this.state = State.BeforeProp;
+            }
           }
           index = cursor;
           break;
@@ -893,6 +912,15 @@ export class UiSyntaxParser {
     return index;
   }
 
+  /** A tag name longer than any component's: the `<` and the name stay text. */
+  private tooLongTagName(): void {
+    this.report("malformed_tag", this.tagStart, this.tagStart + 1, `a tag name has at most ${MAXIMUM_NAME_LENGTH} characters`);
+    this.tag = null;
+    this.startRun(this.tagStart);
+    this.lineBlank = false;
+    this.state = State.Content;
+  }
+
   /** A `<` or `</` that starts no tag: reported, and kept as text (the run it is in goes on). */
   private strayAngle(at: number, detail: string): void {
     this.report("malformed_tag", at, at + 1, detail);
@@ -940,6 +968,10 @@ export class UiSyntaxParser {
     const tag = this.tag as PendingTag;
     const name = this.propName;
     const range = { start: this.propStart, end };
+    if (name.length > MAXIMUM_NAME_LENGTH) {
+      this.report("malformed_prop", range.start, range.end, `a prop name has at most ${MAXIMUM_NAME_LENGTH} characters`);
+      return;
+    }
     if (!safeKey(name)) {
       this.report("forbidden_name", range.start, range.end, name);
       return;
@@ -1193,6 +1225,7 @@ export class UiSyntaxParser {
     const name = source.slice(this.declarationStart + 1, this.declarationNameEnd);
     const from = skipWhitespaceForward(source, this.expressionStart, end);
     const to = skipWhitespaceBackward(source, from, end);
+    if (name.length > MAXIMUM_NAME_LENGTH) return { declaration: null, problem: ["invalid_declaration", `a name has at most ${MAXIMUM_NAME_LENGTH} characters`] };
     if (from >= to) return { declaration: null, problem: ["invalid_declaration", `$${name} = needs an expression`] };
     if (!safeKey(name)) return { declaration: null, problem: ["forbidden_name", `$${name}`] };
     if (this.declared.has(name)) return { declaration: null, problem: ["duplicate_declaration", `$${name}`] };
@@ -1334,7 +1367,7 @@ export class UiSyntaxParser {
     let literal: UiSyntaxState["literal"] = null;
     let pendingDeclaration: UiSyntaxDeclaration | null = null;
     const diagnose = (code: UiDiagnosticCode, start: number, end: number, detail?: string) => {
-      tailDiagnostics.push({ code, message: uiDiagnosticMessage(code, detail), range: { start, end } });
+      tailDiagnostics.push({ code, message: uiDiagnosticMessage(code, boundDetail(detail)), range: { start, end } });
     };
     const pushText = (end: number, complete: boolean) => {
       if (this.runStart < 0) return;
@@ -1450,13 +1483,13 @@ export class UiSyntaxParser {
     let name = tag.name;
     const nameRange = { ...tag.nameRange };
     if (state === State.TagName) {
-      if (!final) return null;
+      if (!final || length - tag.nameRange.start > MAXIMUM_NAME_LENGTH) return null;
       name = source.slice(tag.nameRange.start, length);
       nameRange.end = length;
     }
     const props = [...tag.props];
     const cutProp = (complete: boolean, value: string, valueRange: UiRange) => {
-      if (!safeKey(this.propName) || props.some((prop) => prop.name === this.propName)) return;
+      if (this.propName.length > MAXIMUM_NAME_LENGTH || !safeKey(this.propName) || props.some((prop) => prop.name === this.propName)) return;
       props.push({
         name: this.propName,
         nameRange: { start: this.propStart, end: this.propNameEnd },
@@ -1477,7 +1510,7 @@ export class UiSyntaxParser {
       if (final) {
         const nameEnd = state === State.PropName ? length : this.propNameEnd;
         const propName = source.slice(this.propStart, nameEnd);
-        if (safeKey(propName) && !props.some((prop) => prop.name === propName))
+        if (propName.length <= MAXIMUM_NAME_LENGTH && safeKey(propName) && !props.some((prop) => prop.name === propName))
           props.push({
             name: propName,
             nameRange: { start: this.propStart, end: nameEnd },
