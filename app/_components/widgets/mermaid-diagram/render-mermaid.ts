@@ -1,0 +1,86 @@
+/**
+ * Draws mermaid source to SVG in the browser. mermaid (large) is loaded on
+ * first use only. Its configuration is global, so every drawing runs in one
+ * queue with the configuration it needs, never interleaved with another.
+ */
+import type { ColorScheme } from "../theme/use-color-scheme";
+
+/** Longest source drawn: mermaid's own default cap, kept explicit because the source is the model's. */
+export const MERMAID_MAX_SOURCE_CHARACTERS = 50_000;
+
+/** Most edges in one diagram: beyond this the layout takes seconds and the picture is unreadable anyway. */
+export const MERMAID_MAX_EDGES = 500;
+
+type Mermaid = (typeof import("mermaid"))["default"];
+
+let mermaidModule: Promise<Mermaid> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Loads mermaid once; a failed load is retried next time. */
+function loadMermaid(): Promise<Mermaid> {
+  mermaidModule ??= import("mermaid").then(
+    (loaded) => loaded.default,
+    (error: unknown) => {
+      mermaidModule = undefined;
+      throw error;
+    },
+  );
+  return mermaidModule;
+}
+
+/** The text of whatever mermaid threw. */
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "object" && error !== null && "message" in error) return String((error as { message: unknown }).message);
+  return String(error);
+}
+
+/** A drawing's outcome: the SVG mermaid made, or why it could not. */
+export type MermaidRenderResult = { svg: string } | { error: string };
+
+/**
+ * Draws `source` into an SVG string with element ids prefixed by `id` (unique
+ * per drawing). `securityLevel: "strict"` makes mermaid encode HTML in
+ * labels, disable click handlers and sanitize its output with DOMPurify;
+ * a diagram's own `%%{init}%%` cannot change the security level or the caps.
+ */
+export function renderMermaid(options: { id: string; source: string; scheme: ColorScheme }): Promise<MermaidRenderResult> {
+  const { id, source, scheme } = options;
+  if (source.length > MERMAID_MAX_SOURCE_CHARACTERS) {
+    return Promise.resolve({ error: `The diagram is longer than ${MERMAID_MAX_SOURCE_CHARACTERS} characters.` });
+  }
+  const run = async (): Promise<MermaidRenderResult> => {
+    let mermaid: Mermaid;
+    try {
+      mermaid = await loadMermaid();
+    } catch (error) {
+      return { error: `The diagram library did not load: ${errorMessage(error)}` };
+    }
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: "strict",
+      theme: scheme === "dark" ? "dark" : "default",
+      maxTextSize: MERMAID_MAX_SOURCE_CHARACTERS,
+      maxEdges: MERMAID_MAX_EDGES,
+      // Errors are shown by the widget, in place; mermaid must not add its own "bomb" SVG to the page.
+      suppressErrorRendering: true,
+      fontFamily: "ui-sans-serif, system-ui, sans-serif",
+    });
+    try {
+      await mermaid.parse(source);
+      const { svg } = await mermaid.render(id, source);
+      return { svg };
+    } catch (error) {
+      return { error: errorMessage(error) };
+    } finally {
+      // mermaid measures text in a temporary element; make sure none is left behind after a failure.
+      if (typeof document !== "undefined") {
+        document.getElementById(id)?.remove();
+        document.getElementById(`d${id}`)?.remove();
+      }
+    }
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { formatNumber, formatSignedNumber } from "../format/format-number";
+import { WIDGET_TONE_SIGNS, type WidgetTone } from "../tone/tone";
+import toneStyles from "../tone/tone.module.css";
+import styles from "./stat-card.module.css";
+
+/** Props of `StatCard`. */
+export type StatCardProps = {
+  /** What the figure is. */
+  label: string;
+  /** The figure: a number (formatted) or short text (as is). */
+  value: number | string;
+  /** A unit after the value (`ms`, `%`). */
+  unit?: string;
+  /**
+   * A change: a signed number, or text such as "+12%" whose leading sign
+   * decides its direction. Coloured by that direction unless `tone` is given.
+   */
+  delta?: number | string;
+  /** The colour intent of the card; it also colours the delta. */
+  tone?: WidgetTone;
+};
+
+/** Which way a delta points: up, down or flat, from its number or the sign its text starts with. */
+export function deltaDirection(delta: number | string): "up" | "down" | "flat" {
+  if (typeof delta === "number") return delta > 0 ? "up" : delta < 0 ? "down" : "flat";
+  const first = delta.trim().charAt(0);
+  if (first === "+" || first === "▲" || first === "↑") return "up";
+  if (first === "-" || first === "\u2212" || first === "▼" || first === "↓") return "down";
+  return "flat";
+}
+
+/** The arrow and words of each direction (colour is never the only signal). */
+const DIRECTION_SIGNS = {
+  up: { icon: "▲", word: "up" },
+  down: { icon: "▼", word: "down" },
+  flat: { icon: "■", word: "unchanged" },
+} as const;
+
+/** One key figure: label, value with unit, and an optional change with an arrow. */
+export function StatCard({ label, value, unit, delta, tone }: StatCardProps) {
+  const shown = typeof value === "number" ? formatNumber(value) : value;
+  const direction = delta === undefined ? undefined : deltaDirection(delta);
+  const deltaTone: WidgetTone | undefined =
+    tone ?? (direction === "up" ? "success" : direction === "down" ? "danger" : direction ? "neutral" : undefined);
+  return (
+    <div className={`${styles.card} ${tone ? toneStyles[tone] : ""}`} data-tone={tone}>
+      <div className={styles.label}>{label}</div>
+      <div className={styles.value}>
+        {shown}
+        {unit ? <span className={styles.unit}> {unit}</span> : null}
+      </div>
+      {delta !== undefined && direction && deltaTone ? (
+        <div className={`${styles.delta} ${toneStyles[deltaTone]}`} data-direction={direction}>
+          <span aria-hidden="true">{DIRECTION_SIGNS[direction].icon} </span>
+          <span className="visually-hidden">{`Change ${DIRECTION_SIGNS[direction].word}: `}</span>
+          {typeof delta === "number" ? formatSignedNumber(delta) : delta}
+        </div>
+      ) : null}
+      {tone && tone !== "neutral" ? <span className="visually-hidden">{` (${WIDGET_TONE_SIGNS[tone].word})`}</span> : null}
+    </div>
+  );
+}
