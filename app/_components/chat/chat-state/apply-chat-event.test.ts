@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { compileUi } from "@/lib/ui/compile/compile-ui";
+import { ChatEventSchema, type AssistantMessage, type ChatEvent, type ChatSnapshot, type UserMessage } from "@/lib/chat/wire";
+import { applyChatEvent, chatViewOf, type ChatView } from "./apply-chat-event";
+
+const CHAT_ID = "chat-1";
+const AT = "2026-12-01T00:00:00.000Z";
+
+function userMessage(sequence: number, text: string): UserMessage {
+  return { id: `user-${sequence}`, chatId: CHAT_ID, sequence, role: "user", text, silent: false, createdAt: AT };
+}
+
+function emptySnapshot(): ChatSnapshot {
+  return {
+    chat: { id: CHAT_ID, title: "Build", modelId: "replay:default", createdAt: AT, updatedAt: AT },
+    messages: [],
+    panels: [],
+    live: null,
+  };
+}
+
+/** Every event goes through the wire schema first, as the browser does. */
+function run(view: ChatView, events: ChatEvent[]): ChatView {
+  return events.reduce((current, event) => applyChatEvent(current, ChatEventSchema.parse(event)), view);
+}
+
+const REPLY = "Main is red.\n\n```ui id=build\n<Summary>Run #1842</Summary>\n```\n\nDone.";
+
+function deltas(messageId: string, text: string, size: number): ChatEvent[] {
+  const events: ChatEvent[] = [];
+  for (let start = 0; start < text.length; start += size) events.push({ type: "text-delta", messageId, start, delta: text.slice(start, start + size) });
+  return events;
+}
+
+function finalMessage(text: string): AssistantMessage {
+  return {
+    id: "reply-2",
+    chatId: CHAT_ID,
+    sequence: 2,
+    role: "assistant",
+    text,
+    ui: compileUi(text, { id: "reply-2", final: true }).map((block) => ({ ...block, revision: 1 })),
+    receipt: [],
+    status: "complete",
+    silent: false,
+    model: "replay:default",
+    createdAt: AT,
+  };
+}
+
+describe("applyChatEvent", () => {
+  const start: ChatEvent[] = [
+    { type: "message", message: userMessage(1, "Show me the build status") },
+    { type: "reply-start", messageId: "reply-2", replyTo: "user-1", model: "replay:default", startedAt: AT },
+  ];
+
+  it("builds the live reply from deltas and previews, then replaces it with the stored message", () => {
+    let view = run(chatViewOf(emptySnapshot()), [...start, ...deltas("reply-2", REPLY, 7)]);
+    expect(view.snapshot.live?.text).toBe(REPLY);
+    const preview = compileUi(REPLY.slice(0, 40), { id: "reply-2" });
+    view = run(view, [{ type: "preview", messageId: "reply-2", ui: preview, textLength: 40 }]);
+    expect(view.snapshot.live?.ui).toEqual(preview);
+    expect(view.snapshot.live?.textLength).toBe(40);
+
+    const message = finalMessage(REPLY);
+    view = run(view, [
+      { type: "reply-end", message, panels: [{ panelId: "build", dialect: "ui", revision: 1, messageId: "reply-2", state: {} }] },
+    ]);
+    expect(view.snapshot.live).toBeNull();
+    expect(view.snapshot.messages.map((each) => each.id)).toEqual(["user-1", "reply-2"]);
+    expect(view.snapshot.panels).toEqual([{ panelId: "build", dialect: "ui", revision: 1, messageId: "reply-2", state: {} }]);
+    expect(view.stale).toBe(false);
+  });
+
+  it("ignores text it already holds (a snapshot taken mid-stream, then the deltas that overlap it)", () => {
+    const halfway = run(chatViewOf(emptySnapshot()), [...start, ...deltas("reply-2", REPLY.slice(0, 30), 30)]);
+    const late = run(chatViewOf(halfway.snapshot), [
+      { type: "text-delta", messageId: "reply-2", start: 20, delta: REPLY.slice(20, 35) },
+      { type: "text-delta", messageId: "reply-2", start: 35, delta: REPLY.slice(35) },
+    ]);
+    expect(late.snapshot.live?.text).toBe(REPLY);
+    expect(late.stale).toBe(false);
+  });
+
+  it("marks the view stale when text would leave a hole, or a delta names a reply it never saw", () => {
+    const view = run(chatViewOf(emptySnapshot()), start);
+    expect(applyChatEvent(view, { type: "text-delta", messageId: "reply-2", start: 5, delta: "later" }).stale).toBe(true);
+    expect(applyChatEvent(view, { type: "text-delta", messageId: "other", start: 0, delta: "x" }).stale).toBe(true);
+    expect(applyChatEvent(view, { type: "preview", messageId: "other", ui: [], textLength: 0 }).stale).toBe(true);
+  });
+
+  it("keeps a newer preview when an older one arrives late", () => {
+    let view = run(chatViewOf(emptySnapshot()), [...start, ...deltas("reply-2", REPLY, 100)]);
+    const newer = compileUi(REPLY, { id: "reply-2" });
+    view = run(view, [
+      { type: "preview", messageId: "reply-2", ui: newer, textLength: REPLY.length },
+      { type: "preview", messageId: "reply-2", ui: [], textLength: 10 },
+    ]);
+    expect(view.snapshot.live?.ui).toEqual(newer);
+  });
+
+  it("keeps messages in sequence order whichever tab's event arrives first, and replaces by id", () => {
+    const view = run(chatViewOf(emptySnapshot()), [
+      { type: "message", message: userMessage(3, "third") },
+      { type: "message", message: userMessage(1, "first") },
+      { type: "message", message: { ...userMessage(3, "third, again"), id: "user-3" } },
+    ]);
+    expect(view.snapshot.messages.map((message) => message.text)).toEqual(["first", "third, again"]);
+  });
+
+  it("replaces a tool card with the same id where it stands", () => {
+    const card = { id: "call-1", name: "render_ui" as const, textOffset: 0, spec: null, diagnostics: [] };
+    const view = run(chatViewOf(emptySnapshot()), [
+      ...start,
+      { type: "tool", messageId: "reply-2", card },
+      { type: "tool", messageId: "reply-2", card: { ...card, id: "call-2" } },
+      { type: "tool", messageId: "reply-2", card: { ...card, textOffset: 4 } },
+    ]);
+    expect(view.snapshot.live?.tools.map((each) => [each.id, each.textOffset])).toEqual([
+      ["call-1", 4],
+      ["call-2", 0],
+    ]);
+  });
+
+  it("starts over from a snapshot, clearing staleness", () => {
+    const broken = { ...chatViewOf(emptySnapshot()), stale: true };
+    const fresh = { ...emptySnapshot(), messages: [userMessage(1, "hello")] };
+    expect(applyChatEvent(broken, { type: "snapshot", snapshot: fresh })).toEqual({ snapshot: fresh, stale: false });
+  });
+
+  it("takes a renamed chat", () => {
+    const view = run(chatViewOf(emptySnapshot()), [{ type: "chat", chat: { ...emptySnapshot().chat, title: "Renamed" } }]);
+    expect(view.snapshot.chat.title).toBe("Renamed");
+  });
+});

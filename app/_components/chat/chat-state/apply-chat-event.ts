@@ -1,0 +1,108 @@
+/**
+ * What one viewer knows of a chat, and how each live-channel event changes it.
+ * Pure, so every tab, a reload and the tests agree: a `snapshot` replaces
+ * everything (a reconnect resumes from it), deltas extend it. An event that
+ * does not fit what the viewer has — text that starts past the end of what it
+ * holds, a delta for a reply it never saw start — marks the view `stale`, and
+ * the channel reconnects for a fresh snapshot instead of drawing a hole.
+ */
+import type { AssistantMessage, ChatEvent, ChatMessage, ChatSnapshot, LiveReply, PanelRecord } from "@/lib/chat/wire";
+
+/** One viewer's copy of a chat. */
+export type ChatView = {
+  snapshot: ChatSnapshot;
+  /** True when an event did not fit: the viewer must fetch a fresh snapshot. */
+  stale: boolean;
+};
+
+/** A view of a snapshot as fetched. */
+export function chatViewOf(snapshot: ChatSnapshot): ChatView {
+  return { snapshot, stale: false };
+}
+
+/** The thread with `message` in place of the one with its id, or added in sequence order. */
+function withMessage(messages: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const others = messages.filter((existing) => existing.id !== message.id);
+  const index = others.findIndex((existing) => existing.sequence > message.sequence);
+  if (index === -1) return [...others, message];
+  return [...others.slice(0, index), message, ...others.slice(index)];
+}
+
+/** The panels with each record of `updates` in place of the one with its panel id. */
+function withPanels(panels: readonly PanelRecord[], updates: readonly PanelRecord[]): PanelRecord[] {
+  const byId = new Map(panels.map((panel) => [panel.panelId, panel]));
+  for (const update of updates) byId.set(update.panelId, update);
+  return [...byId.values()];
+}
+
+/** The live reply with `delta` placed at `start`; null when it would leave a hole. */
+function withText(live: LiveReply, start: number, delta: string): LiveReply | null {
+  if (start > live.text.length) return null;
+  const end = start + delta.length;
+  // The viewer already has this text (it arrived in a snapshot): keep only what is new.
+  if (end <= live.text.length) return live;
+  return { ...live, text: live.text + delta.slice(live.text.length - start) };
+}
+
+function stale(view: ChatView): ChatView {
+  return { ...view, stale: true };
+}
+
+function withSnapshot(view: ChatView, change: Partial<ChatSnapshot>): ChatView {
+  return { ...view, snapshot: { ...view.snapshot, ...change } };
+}
+
+/** The stored reply ends the live one with its id. */
+function endReply(view: ChatView, message: AssistantMessage, panels: readonly PanelRecord[]): ChatView {
+  const live = view.snapshot.live;
+  return withSnapshot(view, {
+    messages: withMessage(view.snapshot.messages, message),
+    panels: withPanels(view.snapshot.panels, panels),
+    live: live !== null && live.messageId === message.id ? null : live,
+  });
+}
+
+/** The view after one event of the chat's live channel. */
+export function applyChatEvent(view: ChatView, event: ChatEvent): ChatView {
+  const live = view.snapshot.live;
+  switch (event.type) {
+    case "snapshot":
+      return chatViewOf(event.snapshot);
+    case "message":
+      return withSnapshot(view, { messages: withMessage(view.snapshot.messages, event.message) });
+    case "chat":
+      return withSnapshot(view, { chat: event.chat });
+    case "reply-start":
+      if (live !== null && live.messageId === event.messageId) return view;
+      return withSnapshot(view, {
+        live: {
+          messageId: event.messageId,
+          replyTo: event.replyTo,
+          model: event.model,
+          startedAt: event.startedAt,
+          text: "",
+          ui: [],
+          textLength: 0,
+          tools: [],
+        },
+      });
+    case "text-delta": {
+      if (live === null || live.messageId !== event.messageId) return stale(view);
+      const next = withText(live, event.start, event.delta);
+      return next === null ? stale(view) : next === live ? view : withSnapshot(view, { live: next });
+    }
+    case "preview":
+      if (live === null || live.messageId !== event.messageId) return stale(view);
+      // Previews come in order; one compiled from less text than the view holds is late news.
+      if (event.textLength < live.textLength) return view;
+      return withSnapshot(view, { live: { ...live, ui: event.ui, textLength: event.textLength } });
+    case "tool": {
+      if (live === null || live.messageId !== event.messageId) return stale(view);
+      const known = live.tools.some((card) => card.id === event.card.id);
+      const tools = known ? live.tools.map((card) => (card.id === event.card.id ? event.card : card)) : [...live.tools, event.card];
+      return withSnapshot(view, { live: { ...live, tools } });
+    }
+    case "reply-end":
+      return endReply(view, event.message, event.panels);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Where each addressable panel is drawn, and from what. A panel's latest
+ * revision lives in the message its record names — often a silent one that is
+ * never drawn — and is drawn in place: at the panel's newest occurrence in a
+ * visible reply. An older visible occurrence (the panel was re-presented
+ * later in the chat) gives way to a short note, so one panel id never shows
+ * twice with two copies of its state.
+ */
+import type { AssistantMessage, ChatMessage, GenuiFenceRecord, PanelRecord, ToolCard } from "@/lib/chat/wire";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
+
+/** The latest revision of a panel, ready to draw. */
+export type PanelSource =
+  | { dialect: "ui"; block: UiBlock }
+  | { dialect: "octo-ui"; fence: GenuiFenceRecord }
+  | { dialect: "render_ui"; card: ToolCard };
+
+/** Where every panel of a chat is drawn and what it shows. */
+export type PanelPlacement = {
+  /** The record of each panel id. */
+  records: ReadonlyMap<string, PanelRecord>;
+  /** The visible message that draws each panel (its newest visible occurrence). */
+  homes: ReadonlyMap<string, string>;
+  /** The latest revision of each panel, when its message is in the thread. */
+  sources: ReadonlyMap<string, PanelSource>;
+};
+
+/** The panel ids a stored reply shows, by dialect, in reading order. */
+export function panelIdsOf(message: AssistantMessage): { dialect: PanelRecord["dialect"]; panelId: string }[] {
+  const ids: { dialect: PanelRecord["dialect"]; panelId: string }[] = [];
+  for (const block of message.ui ?? []) ids.push({ dialect: "ui", panelId: block.id });
+  for (const fence of message.genui ?? []) if (fence.panelId !== undefined) ids.push({ dialect: "octo-ui", panelId: fence.panelId });
+  for (const card of message.tools ?? []) if (card.spec?.id !== undefined) ids.push({ dialect: "render_ui", panelId: card.spec.id });
+  return ids;
+}
+
+/** The panel's revision inside the message its record names. */
+function sourceIn(message: AssistantMessage, record: PanelRecord): PanelSource | undefined {
+  if (record.dialect === "ui") {
+    const block = message.ui?.find((candidate) => candidate.id === record.panelId);
+    return block && { dialect: "ui", block };
+  }
+  if (record.dialect === "octo-ui") {
+    const fence = message.genui?.find((candidate) => candidate.panelId === record.panelId);
+    return fence && { dialect: "octo-ui", fence };
+  }
+  const card = message.tools?.find((candidate) => candidate.spec?.id === record.panelId);
+  return card && { dialect: "render_ui", card };
+}
+
+/** Places every panel of a chat; see the module comment. */
+export function placePanels(messages: readonly ChatMessage[], panels: readonly PanelRecord[]): PanelPlacement {
+  const records = new Map(panels.map((record) => [record.panelId, record]));
+  const homes = new Map<string, string>();
+  const sources = new Map<string, PanelSource>();
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    const ids = panelIdsOf(message);
+    for (const { dialect, panelId } of ids) {
+      const record = records.get(panelId);
+      if (record === undefined || record.dialect !== dialect) continue;
+      if (!message.silent) homes.set(panelId, message.id);
+      if (record.messageId === message.id) {
+        const source = sourceIn(message, record);
+        if (source) sources.set(panelId, source);
+      }
+    }
+  }
+  return { records, homes, sources };
+}
