@@ -1,0 +1,90 @@
+"use client";
+/**
+ * `GenuiPanelView`: one GenUI panel — a `render_ui` tool card or an octo-ui
+ * fence — drawn from a spec that came over the wire. The spec is validated
+ * and clamped again here with `parseGenuiSpec` (the browser never trusts the
+ * wire) and only the parser's fresh output is rendered. Interaction resolves
+ * in the browser: fields, tabs and folds live in a `GenuiPanelState` that the
+ * host may own (to store it per panel id) or leave to the panel.
+ */
+import { useId, useMemo } from "react";
+import {
+  parseGenuiSpec,
+  type GenuiButtonNode,
+  type GenuiPanelState,
+  type GenuiSurface,
+  type UiAction,
+} from "@/lib/genui";
+import { Fallback } from "../widgets/fallback/fallback";
+import { genuiActionFields } from "./action-fields";
+import styles from "./genui.module.css";
+import { GenuiNodeList } from "./genui-node-list";
+import { GenuiPanelContext, type GenuiPanelContextValue } from "./panel-context";
+import { usePanelState } from "./use-panel-state";
+
+/** Props of `GenuiPanelView`. */
+export type GenuiPanelViewProps = {
+  /** The spec as received (a tool argument, a fence's JSON, a stored value): anything; it is parsed here. */
+  spec: unknown;
+  /** `tool`: a read-only card (interactive nodes are dropped); `fence`: every node type. */
+  surface: GenuiSurface;
+  /** True while the reply is still streaming this fence: diagrams wait for the complete source, buttons stay off. */
+  streaming?: boolean;
+  /** The panel's stored interaction state; absent, the panel keeps its own. */
+  state?: GenuiPanelState;
+  /** Called with the whole next state on every change (store it per panel id to restore it after a reload). */
+  onStateChange?: (next: GenuiPanelState) => void;
+  /** Called when a button fires, with the envelope `formatUiAction` turns into the `[octo-ui-action]` turn; absent, buttons are disabled. */
+  onAction?: (action: UiAction) => void;
+};
+
+/** Words of the fallback shown when a spec has nothing to render. */
+const NOTHING_TO_RENDER = "This panel could not be shown.";
+
+/** Draws a GenUI spec; see `GenuiPanelViewProps`. */
+export function GenuiPanelView({ spec, surface, streaming = false, state, onStateChange, onAction }: GenuiPanelViewProps) {
+  const parsed = useMemo(() => parseGenuiSpec(spec, { surface }), [spec, surface]);
+  const panelState = usePanelState({ state, onStateChange });
+  const idPrefix = `genui${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const clean = parsed.spec;
+
+  const context = useMemo<GenuiPanelContextValue>(() => {
+    const sendAction =
+      onAction === undefined || clean === null || surface !== "fence"
+        ? undefined
+        : (button: GenuiButtonNode) => {
+            const action: UiAction = {
+              action: button.action,
+              fields: genuiActionFields(clean, panelState.state.fields),
+              payload: button.payload ?? {},
+            };
+            onAction(clean.id === undefined ? action : { panel: clean.id, ...action });
+          };
+    return { ...panelState, surface, streaming, sendAction, idPrefix };
+  }, [panelState, surface, streaming, onAction, clean, idPrefix]);
+
+  if (clean === null) {
+    return <Fallback title={NOTHING_TO_RENDER} diagnostics={parsed.diagnostics.map((diagnostic) => diagnostic.message)} />;
+  }
+  const headingId = `${idPrefix}-title`;
+  return (
+    <GenuiPanelContext.Provider value={context}>
+      <section
+        className={styles.panel}
+        data-surface={surface}
+        data-panel-id={clean.id}
+        aria-labelledby={clean.title !== undefined ? headingId : undefined}
+        aria-label={clean.title === undefined ? (surface === "tool" ? "Tool result" : "Interactive panel") : undefined}
+        aria-busy={streaming || undefined}
+      >
+        {clean.title !== undefined ? (
+          <h3 id={headingId} className={styles.panelHeading}>
+            {clean.title}
+          </h3>
+        ) : null}
+        <GenuiNodeList nodes={clean.items} path="items" />
+        {streaming ? <p className={styles.streamingNote}>Still arriving…</p> : null}
+      </section>
+    </GenuiPanelContext.Provider>
+  );
+}
