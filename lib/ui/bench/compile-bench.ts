@@ -6,8 +6,12 @@
  * multiple of one full compile. Exits non-zero when a target is missed.
  *
  * Prefixes are sliced before timing, so the figures are the compiler's work,
- * not the building of the growing string.
+ * not the building of the growing string. Each figure is measured twice: in
+ * CPU time of this process (what the compiler costs; the targets are checked
+ * on it) and in wall-clock time (which, on a shared machine, also counts the
+ * time spent waiting for a core — the load average is printed beside it).
  */
+import { loadavg } from "node:os";
 import { compileUi } from "../compile/compile-ui";
 import { UiCompiler } from "../compile/compiler";
 import type { UiBlock } from "../envelope/schema";
@@ -25,25 +29,50 @@ const TARGETS = {
   previewP99Ms: 2,
   streamMultiple: 20,
 };
-/** Full compiles timed for the throughput figure (after as many to warm up). */
-const FULL_COMPILE_RUNS = 30;
+/** Full compiles timed for the throughput figure. */
+const FULL_COMPILE_RUNS = 40;
+/** Milliseconds of full compiles run first: the engine optimizes the hot code only after many runs. */
+const WARMUP_MS = 2_000;
 /** Whole streams replayed to warm up before the measured one. */
 const WARMUP_STREAMS = 2;
 
+/** One measure in both clocks. */
+type Timing = { cpuMs: number; wallMs: number };
+
 type Figures = {
   name: string;
-  megabytesPerSecond: number;
-  fullCompileMs: number;
-  medianMs: number;
-  p99Ms: number;
-  worstMs: number;
-  streamMultiple: number;
+  fullCompile: Timing;
+  median: Timing;
+  p99: Timing;
+  worst: Timing;
+  streamMultiple: Timing;
   updates: number;
   budgetReached: boolean;
 };
 
+/** CPU milliseconds this process has used (user and system). */
+function cpuNow(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** Runs `work` and returns its cost in both clocks. */
+function timed(work: () => void): Timing {
+  const cpu = cpuNow();
+  const wall = performance.now();
+  work();
+  return { wallMs: performance.now() - wall, cpuMs: cpuNow() - cpu };
+}
+
 function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/** The same statistic of both clocks. */
+function statistic(timings: readonly Timing[], fraction: number): Timing {
+  const cpu = timings.map((timing) => timing.cpuMs).sort((left, right) => left - right);
+  const wall = timings.map((timing) => timing.wallMs).sort((left, right) => left - right);
+  return { cpuMs: percentile(cpu, fraction), wallMs: percentile(wall, fraction) };
 }
 
 function nodeCount(blocks: readonly UiBlock[]): number {
@@ -60,54 +89,49 @@ function measure(name: string, reply: string): Figures {
   const options = { id: "bench" };
   // Full compile: warm up, then take the median of many runs.
   let blocks: UiBlock[] = [];
-  for (let run = 0; run < FULL_COMPILE_RUNS; run++) blocks = compileUi(reply, { ...options, final: true });
-  const fullTimes: number[] = [];
-  for (let run = 0; run < FULL_COMPILE_RUNS; run++) {
-    const started = performance.now();
-    blocks = compileUi(reply, { ...options, final: true });
-    fullTimes.push(performance.now() - started);
-  }
-  fullTimes.sort((left, right) => left - right);
-  const fullCompileMs = percentile(fullTimes, 0.5);
+  for (const started = performance.now(); performance.now() - started < WARMUP_MS; ) blocks = compileUi(reply, { ...options, final: true });
+  const fullTimes: Timing[] = [];
+  for (let run = 0; run < FULL_COMPILE_RUNS; run++) fullTimes.push(timed(() => (blocks = compileUi(reply, { ...options, final: true }))));
+  const fullCompile = statistic(fullTimes, 0.5);
   const diagnostics = blocks.flatMap((block) => block.diagnostics);
   if (diagnostics.length > 0) throw new Error(`${name}: the generated reply has diagnostics: ${JSON.stringify(diagnostics.slice(0, 3))}`);
-  const budgetReached = blocks.some((block) => block.diagnostics.some((item) => item.code === "reply_budget")) || fullTimes[fullTimes.length - 1]! >= UI_REPLY_LIMITS.elapsedMs;
+  // A legal reply never meets the reply's time budget (which the compiler checks on its own clock, wall time).
+  const budgetReached = blocks.some((block) => block.diagnostics.some((item) => item.code === "reply_budget")) || statistic(fullTimes, 1).wallMs >= UI_REPLY_LIMITS.elapsedMs;
 
   // The stream: every prefix growing by DELTA_UNITS, then the final text.
   const prefixes: string[] = [];
   for (let end = DELTA_UNITS; end < reply.length; end += DELTA_UNITS) prefixes.push(reply.slice(0, end));
-  const stream = (): { updates: number[]; finalMs: number } => {
+  const stream = (): { updates: Timing[]; total: Timing } => {
     const compiler = new UiCompiler(options);
-    const updates: number[] = [];
-    for (const prefix of prefixes) {
-      const started = performance.now();
-      compiler.compile(prefix);
-      updates.push(performance.now() - started);
-    }
-    const started = performance.now();
-    compiler.compile(reply, { final: true });
-    return { updates, finalMs: performance.now() - started };
+    const updates: Timing[] = [];
+    const total = timed(() => {
+      for (const prefix of prefixes) updates.push(timed(() => compiler.compile(prefix)));
+      compiler.compile(reply, { final: true });
+    });
+    return { updates, total };
   };
   for (let run = 0; run < WARMUP_STREAMS; run++) stream();
-  const { updates, finalMs } = stream();
-  const total = updates.reduce((sum, value) => sum + value, 0) + finalMs;
-  const sorted = [...updates].sort((left, right) => left - right);
+  const { updates, total } = stream();
   console.log(`  ${name}: ${reply.length} UTF-16 units, ${blocks.length} block(s), ${nodeCount(blocks)} nodes`);
   return {
     name,
-    megabytesPerSecond: reply.length / 1e6 / (fullCompileMs / 1000),
-    fullCompileMs,
-    medianMs: percentile(sorted, 0.5),
-    p99Ms: percentile(sorted, 0.99),
-    worstMs: sorted[sorted.length - 1] ?? 0,
-    streamMultiple: total / fullCompileMs,
+    fullCompile,
+    median: statistic(updates, 0.5),
+    p99: statistic(updates, 0.99),
+    worst: statistic(updates, 1),
+    streamMultiple: { cpuMs: total.cpuMs / fullCompile.cpuMs, wallMs: total.wallMs / fullCompile.wallMs },
     updates: updates.length,
     budgetReached,
   };
 }
 
+/** Megabytes (10^6 UTF-16 units) per second of a reply compiled in `milliseconds`. */
+function throughput(units: number, milliseconds: number): number {
+  return units / 1e6 / (milliseconds / 1000);
+}
+
 function main(): number {
-  console.log("Compile benchmark (lib/ui): two generated 256 KB replies");
+  console.log(`Compile benchmark (lib/ui): two generated 256 KB replies; load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
   const replies = [
     { name: "16 fences", reply: generateMultiFenceReply({ units: REPLY_UNITS, fences: 16 }) },
     { name: "1 fence", reply: generateSingleFenceReply({ units: REPLY_UNITS, sections: 60 }) },
@@ -119,12 +143,14 @@ function main(): number {
     if (!ok) missed++;
   };
   for (const result of results) {
-    console.log(`\n${result.name}`);
-    check(result.megabytesPerSecond >= TARGETS.fullCompileMegabytesPerSecond, `full compile: ${result.megabytesPerSecond.toFixed(1)} MB/s (${result.fullCompileMs.toFixed(2)} ms; target ≥ ${TARGETS.fullCompileMegabytesPerSecond} MB/s)`);
-    check(result.medianMs < TARGETS.previewMedianMs, `preview update, median: ${result.medianMs.toFixed(3)} ms (target < ${TARGETS.previewMedianMs} ms)`);
-    check(result.p99Ms < TARGETS.previewP99Ms, `preview update, p99: ${result.p99Ms.toFixed(3)} ms (target < ${TARGETS.previewP99Ms} ms)`);
-    console.log(`       preview update, worst: ${result.worstMs.toFixed(3)} ms over ${result.updates} updates`);
-    check(result.streamMultiple <= TARGETS.streamMultiple, `whole stream: ${result.streamMultiple.toFixed(1)}× one full compile (target ≤ ${TARGETS.streamMultiple}×)`);
+    const megabytes = throughput(REPLY_UNITS, result.fullCompile.cpuMs);
+    const wallMegabytes = throughput(REPLY_UNITS, result.fullCompile.wallMs);
+    console.log(`\n${result.name}  (CPU time; wall-clock in brackets)`);
+    check(megabytes >= TARGETS.fullCompileMegabytesPerSecond, `full compile: ${megabytes.toFixed(1)} MB/s, ${result.fullCompile.cpuMs.toFixed(2)} ms [${wallMegabytes.toFixed(1)} MB/s, ${result.fullCompile.wallMs.toFixed(2)} ms] (target ≥ ${TARGETS.fullCompileMegabytesPerSecond} MB/s)`);
+    check(result.median.cpuMs < TARGETS.previewMedianMs, `preview update, median: ${result.median.cpuMs.toFixed(3)} ms [${result.median.wallMs.toFixed(3)} ms] (target < ${TARGETS.previewMedianMs} ms)`);
+    check(result.p99.cpuMs < TARGETS.previewP99Ms, `preview update, p99: ${result.p99.cpuMs.toFixed(3)} ms [${result.p99.wallMs.toFixed(3)} ms] (target < ${TARGETS.previewP99Ms} ms)`);
+    console.log(`       preview update, worst: ${result.worst.cpuMs.toFixed(3)} ms [${result.worst.wallMs.toFixed(3)} ms] over ${result.updates} updates`);
+    check(result.streamMultiple.cpuMs <= TARGETS.streamMultiple, `whole stream: ${result.streamMultiple.cpuMs.toFixed(1)}× one full compile [${result.streamMultiple.wallMs.toFixed(1)}×] (target ≤ ${TARGETS.streamMultiple}×)`);
     check(!result.budgetReached, `reply budget (${UI_REPLY_LIMITS.elapsedMs} ms) never reached`);
   }
   console.log(missed === 0 ? "\nAll targets met." : `\n${missed} target(s) missed.`);

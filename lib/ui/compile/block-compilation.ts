@@ -73,6 +73,7 @@ export class UiBlockCompilation {
   private readonly propCache: UiPropCache = new WeakMap();
   private readonly root: Frame;
   private readonly declarations: UiDeclaration[] = [];
+  private declarationsSnapshot: UiDeclaration[] = [];
   private readonly declarationDiagnostics: UiDiagnostic[] = [];
   private consumedDeclarations = 0;
   private failure: UiFailureCode | null = null;
@@ -151,7 +152,10 @@ export class UiBlockCompilation {
       this.declarationDiagnostics.push(...compiled.diagnostics);
       this.consumedDeclarations++;
     }
-    const declarations = [...this.declarations];
+    // The array handed out is never changed afterwards: a new declaration makes a new one.
+    if (this.declarationsSnapshot.length !== this.declarations.length) this.declarationsSnapshot = [...this.declarations];
+    const declarations = this.declarationsSnapshot;
+    let declarationsOut = declarations;
     const collector = new DiagnosticCollector(context.limits.diagnostics, state.omittedDiagnostics);
     collector.add(fenceDiagnostics);
     collector.add(state.diagnostics);
@@ -159,14 +163,15 @@ export class UiBlockCompilation {
     collector.add(this.declarationDiagnostics);
     if (state.pendingDeclaration) {
       const compiled = compileUiDeclaration(state.pendingDeclaration, context);
-      if (compiled.declaration) declarations.push(compiled.declaration);
+      const pending = compiled.declaration;
+      if (pending) declarationsOut = [...declarations, pending];
       collector.add(compiled.diagnostics);
     }
     this.sync(this.root, state.nodes, state, 0);
     const counter = { nodeCount: 0 };
     const nodes = this.output(this.root, state, collector, counter);
     return {
-      declarations,
+      declarations: declarationsOut,
       nodes,
       diagnostics: collector.result(state.length),
       complete: state.complete,

@@ -33,6 +33,8 @@ type FenceEntry = {
   fenceInfo: UiFenceInfo;
   /** Block id, catalog and fence diagnostics, in one comparable key. */
   key: string;
+  /** The panel id the block took (its fence's `id=`, unless an earlier fence had it). */
+  panelId: string | undefined;
   /** The body compiled last (a slice of the reply). */
   body: string;
   closed: boolean;
@@ -94,21 +96,36 @@ export class UiCompiler {
     let index = 0;
     for (let fence = scanner.fence(0); fence; fence = scanner.fence(++index)) {
       const entry = this.entries[index];
+      const bodyLength = fence.body.end - fence.body.start;
+      if (appended && entry && entry.closed && fence.closed && entry.replyFinal === final && !this.attachmentChanged(entry, update)) {
+        // A fence closed before this append: nothing about it or before it changed.
+        if (entry.panelId !== undefined) panelIds.add(entry.panelId);
+        const refusal = this.refusal(totals, bodyLength) ?? (totals.nodes + entry.nodeCount > this.replyLimits.nodes ? `more than ${this.replyLimits.nodes} nodes` : null);
+        if (refusal) {
+          blocks.push(this.refusedBlock(text, fence, entry.block.id, entry.block.catalog, refusal));
+          return blocks;
+        }
+        totals.blocks++;
+        totals.sourceUnits += bodyLength;
+        totals.nodes += entry.nodeCount;
+        blocks.push(entry.block);
+        continue;
+      }
       const fenceInfo = entry && entry.info === fence.info ? entry.fenceInfo : parseUiFenceInfo(fence.info);
       const fenceDiagnostics: UiDiagnostic[] = [];
       const zero = { start: 0, end: 0 };
       for (const problem of fenceInfo.problems) fenceDiagnostics.push(diagnostic(problem.code, zero, undefined, problem.detail));
       let blockId = `${this.options.id}:${index}`;
+      let panelId: string | undefined;
       if (fenceInfo.id !== undefined) {
         if (panelIds.has(fenceInfo.id)) fenceDiagnostics.push(diagnostic("duplicate_block_id", zero, undefined, fenceInfo.id));
         else {
           panelIds.add(fenceInfo.id);
-          blockId = fenceInfo.id;
+          blockId = panelId = fenceInfo.id;
         }
       }
       const catalog = fenceInfo.catalog ?? UI_CATALOG_VERSION;
       if (catalog !== UI_CATALOG_VERSION) fenceDiagnostics.push(diagnostic("unknown_catalog", zero, undefined, `catalog=${catalog}`));
-      const bodyLength = fence.body.end - fence.body.start;
       if (final && !fence.closed) fenceDiagnostics.push(diagnostic("unfinished_fence", { start: bodyLength, end: bodyLength }));
       const refusal = this.refusal(totals, bodyLength);
       if (refusal) {
@@ -118,7 +135,7 @@ export class UiCompiler {
       const started = this.now();
       let compiled: { block: UiBlock; nodeCount: number };
       try {
-        compiled = this.compileFence({ text, index, fence, fenceInfo, blockId, catalog, fenceDiagnostics, final, appended, update });
+        compiled = this.compileFence({ text, index, fence, fenceInfo, blockId, panelId, catalog, fenceDiagnostics, final, appended, update });
       } catch {
         // Compiling never throws by design; should it ever, this fence alone is lost, and not kept.
         this.entries[index] = undefined;
@@ -186,6 +203,11 @@ export class UiCompiler {
     };
   }
 
+  /** True when the latest attachment changed for a block that shows it. */
+  private attachmentChanged(entry: FenceEntry, update: UiCompileUpdate): boolean {
+    return entry.compilation.usesLatestAttachment && entry.compilation.latestAttachment !== update.latestAttachment;
+  }
+
   /** The block of one fence: kept, resumed, or compiled afresh. */
   private compileFence(input: {
     text: string;
@@ -193,17 +215,18 @@ export class UiCompiler {
     fence: UiFence;
     fenceInfo: UiFenceInfo;
     blockId: string;
+    panelId: string | undefined;
     catalog: string;
     fenceDiagnostics: UiDiagnostic[];
     final: boolean;
     appended: boolean;
     update: UiCompileUpdate;
   }): { block: UiBlock; nodeCount: number } {
-    const { text, index, fence, fenceInfo, blockId, catalog, fenceDiagnostics, final, appended, update } = input;
+    const { text, index, fence, fenceInfo, blockId, panelId, catalog, fenceDiagnostics, final, appended, update } = input;
     const key = `${blockId}\u0000${catalog}\u0000${fenceDiagnostics.map((item) => item.message).join("\u0000")}`;
     const old = this.entries[index];
     const sameFence = old !== undefined && old.start === fence.range.start && old.key === key && old.replyFinal === final;
-    const attachmentChanged = old !== undefined && old.compilation.usesLatestAttachment && old.compilation.latestAttachment !== update.latestAttachment;
+    const attachmentChanged = old !== undefined && this.attachmentChanged(old, update);
     if (old && sameFence && !attachmentChanged) {
       if (old.closed && fence.closed && (appended || (old.block.range.end === fence.range.end && old.body === text.slice(fence.body.start, fence.body.end)))) {
         return old;
@@ -230,6 +253,7 @@ export class UiCompiler {
       info: fence.info,
       fenceInfo,
       key,
+      panelId,
       body,
       closed: fence.closed,
       replyFinal: final,

@@ -20,7 +20,8 @@ import {
   type UiBlockContext,
   type UiDeclaredKind,
 } from "./context";
-import { readUiConstant } from "./constant";
+import { readUiConstant } from "../syntax/constant";
+import { uiSyntaxConstant } from "../syntax/parser";
 import { checkUiNames } from "./expression-use";
 
 /** A compiled declaration (null when it cannot be used) and its diagnostics. */
@@ -34,7 +35,7 @@ export type UiCompiledDeclaration = {
 export function compileUiDeclaration(syntax: UiSyntaxDeclaration, context: UiBlockContext): UiCompiledDeclaration {
   const diagnostics: UiDiagnostic[] = [];
   const invalid = (): UiCompiledDeclaration => ({ declaration: null, kind: "invalid", diagnostics });
-  const constant = readUiConstant(syntax.expression, context.limits);
+  const constant = uiSyntaxConstant(syntax) ?? readUiConstant(syntax.expression, context.limits);
   if (constant) {
     const declaration = { name: syntax.name, expression: syntax.expression, range: { ...syntax.range }, kind: "state" as const, value: constant.value };
     return { declaration, kind: "state", diagnostics };

@@ -23,7 +23,8 @@ import {
   type UiBlockContext,
   type UiRuleContext,
 } from "./context";
-import { readUiConstant } from "./constant";
+import { readUiConstant } from "../syntax/constant";
+import { uiSyntaxConstant } from "../syntax/parser";
 import { checkUiExpressionUse, checkUiNames } from "./expression-use";
 
 /** A compiled start tag: everything of a node but its children, range and completeness. */
@@ -145,7 +146,7 @@ function compileProp(
   if (prop.kind === "string") return { target: "props", value: prop.value, diagnostics: [] };
   const isAction = entry?.actions?.includes(prop.name) === true;
   if (!isAction) {
-    const constant = readUiConstant(prop.value, context.limits);
+    const constant = uiSyntaxConstant(prop) ?? readUiConstant(prop.value, context.limits);
     if (constant) return { target: "props", value: constant.value, diagnostics: [] };
   }
   const parsed = parseBodyExpression(context, prop.value, prop.valueRange.start);

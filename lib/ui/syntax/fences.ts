@@ -71,6 +71,8 @@ type FenceRecord = {
   bodyStart: number;
   closeStart: number;
   closeEnd: number;
+  /** The view of the fence once it is closed. */
+  closed: UiFence | null;
 };
 
 /** Scans a reply for UI fences, resumably and lazily (see the file comment). */
@@ -135,6 +137,8 @@ export class UiFenceScanner {
 
   /** The fence as it stands; an open fence is the last one and every complete line has been scanned. */
   private view(index: number, record: FenceRecord): UiFence {
+    // A closed fence never changes: its view is made once.
+    if (record.closed) return record.closed;
     const fence: UiFence = {
       index,
       range: { start: record.start, end: this.source.length },
@@ -146,6 +150,7 @@ export class UiFenceScanner {
     if (record.closeStart >= 0) {
       fence.range.end = record.closeEnd;
       fence.body.end = record.closeStart;
+      record.closed = fence;
     } else if (!this.finished && this.open && this.couldStillClose(this.position, this.open)) {
       // The last, unfinished line may yet become the closing line: keep it out
       // of the body, so the body never shows a stray "``" and only ever grows.
@@ -215,6 +220,7 @@ export class UiFenceScanner {
         bodyStart: next,
         closeStart: -1,
         closeEnd: -1,
+        closed: null,
       };
       this.records.push(record);
     }

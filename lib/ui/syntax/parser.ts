@@ -24,9 +24,10 @@
 import type { UiDiagnosticCode } from "../diagnostics/codes";
 import { uiDiagnosticMessage } from "../diagnostics/codes";
 import type { UiDiagnostic, UiRange } from "../envelope/schema";
-import { safeKey } from "../expression/value";
+import { safeKey, type UiValue } from "../expression/value";
 import type { UiFailureCode } from "../diagnostics/codes";
 import { resolveUiLimits, type UiLimitName, type UiLimits } from "../limits";
+import { readUiConstantAt } from "./constant";
 import { joinUiTextLine, skipLineSpaceBackward, skipLineSpaceForward, uiTextLine } from "./text-run";
 import type {
   UiSyntaxComment,
@@ -316,6 +317,18 @@ export function boundDetail(detail: string | undefined): string | undefined {
 
 /** The longest `\u{…}` escape: six hex digits reach U+10FFFF. */
 const MAXIMUM_UNICODE_ESCAPE_DIGITS = 6;
+
+/** Values of data literals the parser read while finding their end, by the prop or declaration holding them. */
+const SYNTAX_CONSTANTS = new WeakMap<UiSyntaxProp | UiSyntaxDeclaration, { value: UiValue }>();
+
+/**
+ * The value of a prop's or declaration's expression when the parser already
+ * read it as a data literal; undefined otherwise (it may still be one: a
+ * streamed literal is read when it compiles).
+ */
+export function uiSyntaxConstant(holder: UiSyntaxProp | UiSyntaxDeclaration): { value: UiValue } | undefined {
+  return SYNTAX_CONSTANTS.get(holder);
+}
 
 /** The names whose body is literal text by default (the catalog's `literal` components). */
 export const UI_LITERAL_ELEMENTS: ReadonlySet<string> = new Set(["CodeBlock", "Diagram"]);
@@ -616,8 +629,7 @@ export class UiSyntaxParser {
             this.state = State.PropString;
             index++;
           } else if (code === Code.OpenBrace) {
-            this.beginExpression(ExpressionOwner.Prop, index + 1);
-            index++;
+            index = this.beginValue(ExpressionOwner.Prop, index + 1);
           } else {
             this.report("malformed_prop", this.propStart, index + 1, `${this.propName}= needs "text" or {expression}`);
             this.state = State.SkipBadProp;
@@ -831,8 +843,7 @@ export class UiSyntaxParser {
           const code = source.charCodeAt(index);
           if (code === Code.Space || code === Code.Tab) index++;
           else if (code === Code.Equals) {
-            this.beginExpression(ExpressionOwner.Declaration, index + 1);
-            index++;
+            index = this.beginValue(ExpressionOwner.Declaration, index + 1);
           } else {
             this.report("invalid_declaration", this.declarationStart, index, "expected '=' after the name");
             this.state = State.DeclarationSkip;
@@ -964,24 +975,27 @@ export class UiSyntaxParser {
     return index + 1;
   }
 
-  private addProp(kind: UiSyntaxProp["kind"], value: string, valueRange: UiRange, end: number, complete: boolean): void {
+  /** Adds a prop to the tag being read; the prop, or null when it is refused (reported). */
+  private addProp(kind: UiSyntaxProp["kind"], value: string, valueRange: UiRange, end: number, complete: boolean): UiSyntaxProp | null {
     const tag = this.tag as PendingTag;
     const name = this.propName;
     const range = { start: this.propStart, end };
     if (name.length > MAXIMUM_NAME_LENGTH) {
       this.report("malformed_prop", range.start, range.end, `a prop name has at most ${MAXIMUM_NAME_LENGTH} characters`);
-      return;
+      return null;
     }
     if (!safeKey(name)) {
       this.report("forbidden_name", range.start, range.end, name);
-      return;
+      return null;
     }
     for (const prop of tag.props)
       if (prop.name === name) {
         this.report("duplicate_prop", range.start, range.end, name);
-        return;
+        return null;
       }
-    tag.props.push({ name, nameRange: { start: this.propStart, end: this.propNameEnd }, kind, value, valueRange, range, complete });
+    const prop: UiSyntaxProp = { name, nameRange: { start: this.propStart, end: this.propNameEnd }, kind, value, valueRange, range, complete };
+    tag.props.push(prop);
+    return prop;
   }
 
   /** `PropString`: up to the closing quote or a backslash. */
@@ -1055,6 +1069,47 @@ export class UiSyntaxParser {
     this.propSegmentStart = this.escapeStart;
     this.state = State.PropString;
     return index;
+  }
+
+  /**
+   * A prop's `{…}` or a declaration's right-hand side starts at `start`.
+   * When it is a data literal (`[…]`, `{…}`) that has fully arrived, it is
+   * read into its value in the same pass that finds its end — most of a
+   * data-heavy reply's bytes are such literals, and this reads them once
+   * instead of twice. Otherwise (and always once it has been tried) the
+   * expression is scanned for its end; the value is then read when it
+   * compiles. Either way the syntax is the same. Returns where to go on.
+   */
+  private beginValue(owner: ExpressionOwner.Prop | ExpressionOwner.Declaration, start: number): number {
+    const source = this.source;
+    const first = source.charCodeAt(skipWhitespaceForward(source, start, source.length));
+    if (first === Code.OpenBracket || first === Code.OpenBrace) {
+      const read = readUiConstantAt(source, start, this.limits);
+      if (read) {
+        if (owner === ExpressionOwner.Prop) {
+          const close = skipWhitespaceForward(source, read.end, source.length);
+          if (source.charCodeAt(close) === Code.CloseBrace) {
+            const prop = this.addProp("expression", source.slice(start, close), { start, end: close }, close + 1, true);
+            if (prop) SYNTAX_CONSTANTS.set(prop, { value: read.value });
+            this.state = State.BeforeProp;
+            return close + 1;
+          }
+        } else {
+          let lineEnd = read.end;
+          while (lineEnd < source.length && isLineSpace(source.charCodeAt(lineEnd))) lineEnd++;
+          if (source.charCodeAt(lineEnd) === Code.LineFeed) {
+            this.expressionStart = start;
+            const declaration = this.completeDeclaration(lineEnd);
+            if (declaration) SYNTAX_CONSTANTS.set(declaration, { value: read.value });
+            this.state = State.Content;
+            this.lineBlank = true;
+            return lineEnd + 1;
+          }
+        }
+      }
+    }
+    this.beginExpression(owner, start);
+    return start;
   }
 
   private beginExpression(owner: ExpressionOwner, start: number): void {
@@ -1241,13 +1296,14 @@ export class UiSyntaxParser {
     };
   }
 
-  private completeDeclaration(end: number): void {
+  private completeDeclaration(end: number): UiSyntaxDeclaration | null {
     const { declaration, problem } = this.declarationUntil(end);
     if (problem) this.report(problem[0], this.declarationStart, Math.max(end, this.declarationNameEnd), problem[1]);
     if (declaration) {
       this.declared.add(declaration.name);
       this.declarations.push(declaration);
     }
+    return declaration;
   }
 
   /** The start tag ends at `end`; `selfClosing` for `/>` and for a tag cut short. */
@@ -1361,33 +1417,21 @@ export class UiSyntaxParser {
   view(final: boolean): UiSyntaxState {
     const source = this.source;
     const length = source.length;
-    const tail: UiSyntaxNode[] = [];
-    const tailDiagnostics: UiDiagnostic[] = [];
-    let tailNodes = 0;
+    const out = new TailBuilder();
     let literal: UiSyntaxState["literal"] = null;
     let pendingDeclaration: UiSyntaxDeclaration | null = null;
-    const diagnose = (code: UiDiagnosticCode, start: number, end: number, detail?: string) => {
-      tailDiagnostics.push({ code, message: uiDiagnosticMessage(code, boundDetail(detail)), range: { start, end } });
-    };
-    const pushText = (end: number, complete: boolean) => {
-      if (this.runStart < 0) return;
-      const text = this.runTextUntil(end);
-      if (text.length === 0) return;
-      tail.push({ kind: "text", text, range: { start: this.runStart, end }, complete });
-      tailNodes++;
-    };
     const state = this.state;
     if (this.failure === null) {
       switch (state) {
         case State.Content:
-          pushText(length, final);
+          this.tailText(out, length, final);
           break;
         case State.TagOpen:
         case State.CloseTagOpen:
           if (final) {
-            diagnose("malformed_tag", this.tagStart, this.tagStart + 1, "the reply ends after '<'");
-            pushText(length, true);
-          } else pushText(this.tagStart, false);
+            out.diagnose("malformed_tag", this.tagStart, this.tagStart + 1, "the reply ends after '<'");
+            this.tailText(out, length, true);
+          } else this.tailText(out, this.tagStart, false);
           break;
         case State.TagName:
         case State.BeforeProp:
@@ -1405,38 +1449,35 @@ export class UiSyntaxParser {
         case State.ExpressionLineStart:
         case State.ExpressionLineAngle:
           if (this.tag) {
-            const element = this.pendingElement(final, diagnose);
-            if (element) {
-              tail.push(element);
-              tailNodes++;
-            }
+            const element = this.pendingElement(final, out);
+            if (element) out.node(element);
           } else if (this.expressionOwner === ExpressionOwner.Interpolation) {
-            if (final) diagnose("unfinished_expression", this.braceStart, length);
+            if (final) out.diagnose("unfinished_expression", this.braceStart, length);
           } else if (final) {
             const { declaration, problem } = this.declarationUntil(length);
-            if (problem) diagnose(problem[0], this.declarationStart, length, problem[1]);
+            if (problem) out.diagnose(problem[0], this.declarationStart, length, problem[1]);
             pendingDeclaration = declaration;
           }
           break;
         case State.CloseTagName:
         case State.AfterCloseTagName:
         case State.SkipBadCloseTag:
-          if (final) diagnose("unfinished_tag", this.tagStart, length, "a closing tag has no '>'");
+          if (final) out.diagnose("unfinished_tag", this.tagStart, length, "a closing tag has no '>'");
           break;
         case State.BraceOpen:
         case State.BraceSlash:
-          if (final) diagnose("unfinished_expression", this.braceStart, length);
+          if (final) out.diagnose("unfinished_expression", this.braceStart, length);
           break;
         case State.Comment:
         case State.CommentEnd:
-          if (final) diagnose("unfinished_comment", this.braceStart, length);
+          if (final) out.diagnose("unfinished_comment", this.braceStart, length);
           break;
         case State.Literal:
           literal = this.pendingLiteral();
           break;
         case State.DeclarationName:
         case State.AfterDeclarationName:
-          if (final) diagnose("invalid_declaration", this.declarationStart, length, "expected '=' after the name");
+          if (final) out.diagnose("invalid_declaration", this.declarationStart, length, "expected '=' after the name");
           break;
         case State.DeclarationSkip:
         case State.Stopped:
@@ -1447,7 +1488,7 @@ export class UiSyntaxParser {
     for (let depth = 1; depth < this.frames.length; depth++) {
       const element = (this.frames[depth] as Frame).element as UiSyntaxElement;
       open.push(element);
-      if (final && this.failure === null) diagnose("unfinished_element", element.tagRange.start, element.tagRange.end, `<${element.name}> has no </${element.name}>`);
+      if (final && this.failure === null) out.diagnose("unfinished_element", element.tagRange.start, element.tagRange.end, `<${element.name}> has no </${element.name}>`);
     }
     const settled =
       state === State.Content ||
@@ -1459,23 +1500,20 @@ export class UiSyntaxParser {
       pendingDeclaration,
       nodes: this.root.children,
       open,
-      tail,
+      tail: out.nodes,
       literal,
       diagnostics: this.diagnostics,
-      tailDiagnostics,
+      tailDiagnostics: out.diagnostics,
       omittedDiagnostics: this.omittedDiagnostics,
       failure: this.failure,
-      nodeCount: this.nodeCount + tailNodes,
+      nodeCount: this.nodeCount + out.nodes.length,
       complete: this.failure === null && open.length === 0 && settled,
       length,
     };
   }
 
   /** The start tag being read, as an incomplete element; null while its name may still grow. */
-  private pendingElement(
-    final: boolean,
-    diagnose: (code: UiDiagnosticCode, start: number, end: number, detail?: string) => void,
-  ): UiSyntaxElement | null {
+  private pendingElement(final: boolean, out: TailBuilder): UiSyntaxElement | null {
     const source = this.source;
     const length = source.length;
     const tag = this.tag as PendingTag;
@@ -1488,23 +1526,21 @@ export class UiSyntaxParser {
       nameRange.end = length;
     }
     const props = [...tag.props];
-    const cutProp = (complete: boolean, value: string, valueRange: UiRange) => {
-      if (this.propName.length > MAXIMUM_NAME_LENGTH || !safeKey(this.propName) || props.some((prop) => prop.name === this.propName)) return;
-      props.push({
-        name: this.propName,
-        nameRange: { start: this.propStart, end: this.propNameEnd },
-        kind: "string",
-        value,
-        valueRange,
-        range: { start: this.propStart, end: length },
-        complete,
-      });
-    };
     if (state === State.PropString || state === State.PropStringEscape || state === State.PropStringUnicode) {
       // A streamed quoted prop shows the text received so far.
       const value = this.propDecoded + (state === State.PropString ? source.slice(this.propSegmentStart, length) : "");
-      cutProp(false, value, { start: this.propValueStart, end: length });
-      if (final) diagnose("unfinished_prop", this.propStart, length, `${this.propName}="… has no closing quote`);
+      const name = this.propName;
+      if (name.length <= MAXIMUM_NAME_LENGTH && safeKey(name) && !props.some((prop) => prop.name === name))
+        props.push({
+          name,
+          nameRange: { start: this.propStart, end: this.propNameEnd },
+          kind: "string",
+          value,
+          valueRange: { start: this.propValueStart, end: length },
+          range: { start: this.propStart, end: length },
+          complete: false,
+        });
+      if (final) out.diagnose("unfinished_prop", this.propStart, length, `${this.propName}="… has no closing quote`);
     } else if (state === State.PropName || state === State.AfterPropName) {
       // A bare name may still become name="…": only a final input makes it a flag.
       if (final) {
@@ -1523,9 +1559,9 @@ export class UiSyntaxParser {
       }
     } else if (state !== State.TagName && state !== State.BeforeProp && state !== State.SelfClosingSlash && state !== State.SkipBadProp) {
       // Inside `prop={…` (or right after `prop=`): left out until it closes.
-      if (final) diagnose("unfinished_prop", this.propStart, length, `${this.propName}= was cut off`);
+      if (final) out.diagnose("unfinished_prop", this.propStart, length, `${this.propName}= was cut off`);
     }
-    if (final) diagnose("unfinished_tag", tag.start, length, `<${name}> has no '>'`);
+    if (final) out.diagnose("unfinished_tag", tag.start, length, `<${name}> has no '>'`);
     return {
       kind: "element",
       name,
@@ -1538,6 +1574,13 @@ export class UiSyntaxParser {
       tagComplete: false,
       complete: false,
     };
+  }
+
+  /** The text run being read, up to `end`, as a tail node (when it is not empty). */
+  private tailText(out: TailBuilder, end: number, complete: boolean): void {
+    if (this.runStart < 0) return;
+    const text = this.runTextUntil(end);
+    if (text.length > 0) out.node({ kind: "text", text, range: { start: this.runStart, end }, complete });
   }
 
   /** The literal body read so far, without a closing tag that has begun to arrive. */
@@ -1559,6 +1602,20 @@ export class UiSyntaxParser {
   }
 }
 
+/** What a view adds after the stable tree: nodes still being read and their diagnostics. */
+class TailBuilder {
+  readonly nodes: UiSyntaxNode[] = [];
+  readonly diagnostics: UiDiagnostic[] = [];
+
+  node(node: UiSyntaxNode): void {
+    this.nodes.push(node);
+  }
+
+  diagnose(code: UiDiagnosticCode, start: number, end: number, detail?: string): void {
+    this.diagnostics.push({ code, message: uiDiagnosticMessage(code, boundDetail(detail)), range: { start, end } });
+  }
+}
+
 /** A literal body `[start, end)` with its leading and trailing blank line trimmed. */
 function literalText(source: string, start: number, end: number): { text: string; range: UiRange } {
   let from = start;
@@ -1572,6 +1629,11 @@ function literalText(source: string, start: number, end: number): { text: string
     if (to > from && source.charCodeAt(to - 1) === Code.CarriageReturn) to--;
   } else if (beforeTrailing === from) to = from;
   return { text: source.slice(from, to), range: { start: from, end: to } };
+}
+
+/** Space, tab or `\r`: what may follow a declaration on its line. */
+function isLineSpace(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.CarriageReturn;
 }
 
 function isWhitespace(code: number): boolean {

@@ -86,6 +86,21 @@ export function readUiConstant(source: string, limits: Readonly<Record<UiLimitNa
   }
 }
 
+/**
+ * Reads the literal that starts at `start` (after blanks) and stops after it;
+ * null when there is none the ordinary path would read the same way. Used by
+ * the parser to read a data literal while finding where it ends.
+ */
+export function readUiConstantAt(source: string, start: number, limits: Readonly<Record<UiLimitName, number>>): { value: UiValue; end: number } | null {
+  const reader = new ConstantReader(source, limits);
+  try {
+    return reader.readAt(start);
+  } catch (caught) {
+    if (caught === GIVE_UP) return null;
+    throw caught;
+  }
+}
+
 class ConstantReader {
   private position = 0;
   /** Values read: the ordinary path charges a step per token and per value, and refuses past `limits.steps`. */
@@ -110,6 +125,13 @@ class ConstantReader {
     this.skipBlank();
     if (this.position !== this.source.length) throw GIVE_UP;
     return value;
+  }
+
+  readAt(start: number): { value: UiValue; end: number } {
+    this.position = start;
+    this.skipBlank();
+    const value = this.value(0);
+    return { value, end: this.position };
   }
 
   private skipBlank(): void {
