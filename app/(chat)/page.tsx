@@ -1,27 +1,28 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NewChat } from "@/app/_components/chat/conversation/new-chat";
+import { ChatShell } from "@/app/_components/chat/shell/chat-shell";
 import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor } from "@/lib/auth/policy";
-import { SiteHeader } from "../(auth)/_components/site-header";
+import { listChatSummaries } from "@/lib/chat/core/process-chat-core";
+import { examplePrompts } from "./example-prompts";
+import { modelOptions } from "./model-options";
 
 /** The page title. */
-export const metadata: Metadata = { title: "Chat" };
+export const metadata: Metadata = { title: "New chat" };
 
-/** The signed-in landing; the chat UI replaces its body. Signed-in only. */
-export default async function ChatHomePage() {
+/** A new chat: example prompts, the composer and the model picker; the first message creates the chat. Signed-in only. */
+export default async function NewChatPage() {
   const actor = await guardPage("/", () => requireActor());
+  const chats = await listChatSummaries({ actor });
+  const { models, defaultModelId } = modelOptions();
   return (
-    <>
-      <SiteHeader actor={actor} />
-      <main id="main" className="page">
-        <h1>{actor.isGuest ? "Welcome, guest" : `Welcome, ${actor.name}`}</h1>
-        <p className="lead">Chats with live UI will appear here.</p>
-        {actor.isGuest ? (
-          <p className="notice">
-            You are using a guest session. <Link href="/sign-up">Create an account</Link> to keep your chats.
-          </p>
-        ) : null}
-      </main>
-    </>
+    <ChatShell actor={actor} chats={chats} currentChatId={null}>
+      <NewChat
+        models={models}
+        defaultModelId={defaultModelId}
+        examples={examplePrompts()}
+        greeting={actor.isGuest ? "Welcome — you are chatting as a guest" : `Welcome, ${actor.name}`}
+      />
+    </ChatShell>
   );
 }

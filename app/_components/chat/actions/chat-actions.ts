@@ -1,0 +1,49 @@
+"use client";
+/**
+ * The chat's server actions as the browser uses them: each resolves to what
+ * the screen needs, or to the words to show in place. An action that could
+ * not be reached at all (the network, a server restart) says so instead of
+ * throwing into React.
+ */
+import { deleteChat, renameChat, savePanelState, sendMessage, stopReply, type ChatActionResult } from "@/app/(chat)/actions";
+
+/** Words shown when the server could not be reached. */
+export const UNREACHABLE_MESSAGE = "The server could not be reached. Check your connection and try again.";
+
+async function call<Value extends object>(action: () => Promise<ChatActionResult<Value>>): Promise<{ value: Value } | { error: string }> {
+  try {
+    const result = await action();
+    return result.ok ? { value: result } : { error: result.error.message };
+  } catch {
+    return { error: UNREACHABLE_MESSAGE };
+  }
+}
+
+function problemOf(outcome: { error: string } | object): string | null {
+  return "error" in outcome ? outcome.error : null;
+}
+
+/** The chat actions the screens call. */
+export const chatActions = {
+  /** Sends a prompt; a new chat when `chatId` is absent. */
+  async sendMessage(input: { chatId?: string; prompt: string; modelId: string }): Promise<{ chatId: string } | { error: string }> {
+    const outcome = await call(() => sendMessage(input));
+    return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
+  },
+  /** Stops the chat's streaming reply; an error to show, or null. */
+  async stopReply(input: { chatId: string }): Promise<string | null> {
+    return problemOf(await call(() => stopReply(input)));
+  },
+  /** Renames a chat; an error to show, or null. */
+  async renameChat(input: { chatId: string; title: string }): Promise<string | null> {
+    return problemOf(await call(() => renameChat(input)));
+  },
+  /** Deletes a chat; an error to show, or null. */
+  async deleteChat(input: { chatId: string }): Promise<string | null> {
+    return problemOf(await call(() => deleteChat(input)));
+  },
+  /** Stores a panel's state (for the revision shown); failures are quiet — the panel keeps working, a reload shows the last stored state. */
+  async savePanelState(input: { chatId: string; panelId: string; state: unknown; revision: number }): Promise<void> {
+    await call(() => savePanelState(input));
+  },
+};

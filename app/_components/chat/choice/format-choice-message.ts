@@ -1,0 +1,26 @@
+/**
+ * The visible user turn a picked ```ui `Choice` sends: its label (what the
+ * person clicked), the context the model gave it, and the values of the
+ * inputs the person saw — the model asked for them by offering the choice.
+ */
+import { PROMPT_MAX_LENGTH } from "@/lib/chat/wire";
+import type { UiChoiceSelection } from "@/lib/ui/choice/resolve-choice";
+import type { UiValue } from "@/lib/ui/expression/value";
+
+/** Marks where a value list was cut to fit a prompt. */
+const CUT_MARK = "…";
+
+function valueText(value: UiValue): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** `label`, then `context` when it says more, then `- name: value` per input value; never longer than a prompt may be. */
+export function formatChoiceMessage(selection: UiChoiceSelection): string {
+  const parts = [selection.label.trim() || selection.id];
+  const context = selection.context.trim();
+  if (context !== "" && context !== parts[0]) parts.push(context);
+  const values = Object.entries(selection.values).map(([name, value]) => `- ${name}: ${valueText(value).replace(/\n/g, "\n  ")}`);
+  if (values.length > 0) parts.push(values.join("\n"));
+  const message = parts.join("\n\n");
+  return message.length <= PROMPT_MAX_LENGTH ? message : message.slice(0, PROMPT_MAX_LENGTH - CUT_MARK.length) + CUT_MARK;
+}

@@ -1,0 +1,120 @@
+"use client";
+/**
+ * Where a person writes. Enter sends, Shift+Enter makes a newline, Esc
+ * stops a streaming reply. While a reply streams, sending waits (one reply
+ * per chat) and Stop is offered instead. A failed send keeps the prompt and
+ * says why right under it.
+ */
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { PROMPT_MAX_LENGTH } from "@/lib/chat/wire";
+import { composerKeyAction } from "./composer-key-action";
+import styles from "./composer.module.css";
+
+/** What a send reports back: nothing when it went through, the words to show when it did not. */
+export type SendOutcome = { error?: string };
+
+/** Props of `Composer`. */
+export type ComposerProps = {
+  /** Sends a prompt; the composer is cleared only when this reports no error. */
+  onSend: (prompt: string) => Promise<SendOutcome>;
+  /** True while a reply streams: sending waits, Stop is shown. */
+  streaming: boolean;
+  /** Stops the streaming reply. */
+  onStop?: () => void;
+  /** True while a stop was asked and the reply has not ended yet. */
+  stopping?: boolean;
+  /** Anything shown next to the buttons (the model picker). */
+  tools?: ReactNode;
+  autoFocus?: boolean;
+};
+
+/** The prompt box with Send and Stop; see the module comment. */
+export function Composer({ onSend, streaming, onStop, stopping = false, tools, autoFocus = false }: ComposerProps) {
+  const [prompt, setPrompt] = useState("");
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const errorId = useId();
+  const inputId = useId();
+  const canSend = !streaming && !sending && prompt.trim() !== "";
+
+  const send = async () => {
+    if (!canSend) return;
+    setSending(true);
+    setError(null);
+    try {
+      const outcome = await onSend(prompt);
+      if (outcome.error !== undefined) setError(outcome.error);
+      else setPrompt("");
+    } catch {
+      setError("The message could not be sent. Check your connection and try again.");
+    } finally {
+      setSending(false);
+      textarea.current?.focus();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = composerKeyAction(
+      {
+        key: event.key,
+        shiftKey: event.shiftKey,
+        altKey: event.altKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        isComposing: event.nativeEvent.isComposing,
+      },
+      streaming,
+    );
+    if (action === "send") {
+      event.preventDefault();
+      void send();
+    } else if (action === "stop") {
+      event.preventDefault();
+      onStop?.();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <form className={styles.composer} onSubmit={onSubmit} aria-label="Send a message">
+      <label htmlFor={inputId} className="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id={inputId}
+        ref={textarea}
+        className={styles.input}
+        value={prompt}
+        onChange={(event) => setPrompt(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={streaming ? "A reply is being written… (Esc stops it)" : "Ask for a dashboard, a form, a diagram… (Enter sends, Shift+Enter adds a line)"}
+        rows={2}
+        maxLength={PROMPT_MAX_LENGTH}
+        aria-invalid={error !== null || undefined}
+        aria-describedby={error !== null ? errorId : undefined}
+        autoFocus={autoFocus}
+      />
+      {error !== null ? (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.bar}>
+        <div className={styles.tools}>{tools}</div>
+        {streaming ? (
+          <button type="button" className="button button-secondary" onClick={onStop} disabled={stopping}>
+            {stopping ? "Stopping…" : "Stop"}
+          </button>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={!canSend}>
+          {sending ? "Sending…" : "Send"}
+        </button>
+      </div>
+    </form>
+  );
+}

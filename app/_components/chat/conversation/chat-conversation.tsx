@@ -1,0 +1,153 @@
+"use client";
+/**
+ * An open chat: the thread from the server's first render, kept live by the
+ * chat's channel, with the composer and the model picker under it. Every way
+ * of sending — the composer, a panel's button, a block's choice — goes
+ * through one `send`, which first saves pending panel state.
+ */
+import { useCallback, useMemo, useRef, useState } from "react";
+import { formatUiAction, type UiAction } from "@/lib/genui";
+import type { ChatSnapshot } from "@/lib/chat/wire";
+import { resolveUiChoice } from "@/lib/ui/choice/resolve-choice";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
+import type { UiStateSnapshot } from "@/lib/ui/state/snapshot";
+import { chatActions } from "../actions/chat-actions";
+import { silentTurnOf } from "../chat-state/silent-turn";
+import { formatChoiceMessage } from "../choice/format-choice-message";
+import { Composer, type SendOutcome } from "../composer/composer";
+import { ModelPicker, type ModelOption } from "../model-picker/model-picker";
+import { placePanels } from "../panels/place-panels";
+import { usePanelStates } from "../panels/use-panel-states";
+import { useStickToBottom } from "../scroll/use-stick-to-bottom";
+import { useChatChannel } from "../live/use-chat-channel";
+import { MessageThread } from "../thread/message-thread";
+import { ThreadContext, type ThreadContextValue } from "../thread/thread-context";
+import styles from "./conversation.module.css";
+
+/** Props of `ChatConversation`. */
+export type ChatConversationProps = {
+  /** The server's first render of the chat. */
+  snapshot: ChatSnapshot;
+  models: readonly ModelOption[];
+};
+
+/** Words shown when a choice cannot be sent as it stands. */
+const CHOICE_REFUSED = "That choice cannot be sent as it is. Check the values in the panel and try again.";
+
+/** The open chat; see the module comment. */
+export function ChatConversation({ snapshot: initial, models }: ChatConversationProps) {
+  const chatId = initial.chat.id;
+  const { view } = useChatChannel(initial);
+  const snapshot = view.snapshot;
+  const streaming = snapshot.live !== null;
+  const [modelId, setModelId] = useState(initial.chat.modelId);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const sendingRef = useRef(false);
+
+  const panelStates = usePanelStates(
+    snapshot.panels,
+    useCallback((input) => chatActions.savePanelState({ chatId, ...input }), [chatId]),
+  );
+  const placement = useMemo(() => placePanels(snapshot.messages, snapshot.panels), [snapshot.messages, snapshot.panels]);
+  const silentTurn = useMemo(() => silentTurnOf(snapshot), [snapshot]);
+
+  // Stopping lasts until the reply it stops has ended.
+  const liveId = snapshot.live?.messageId ?? null;
+  const [stoppingFor, setStoppingFor] = useState<string | null>(null);
+  const stopping = stoppingFor !== null && stoppingFor === liveId;
+
+  const send = useCallback(
+    async (prompt: string): Promise<SendOutcome> => {
+      if (sendingRef.current) return { error: "A message is already being sent." };
+      sendingRef.current = true;
+      try {
+        await panelStates.flush().catch(() => {});
+        const outcome = await chatActions.sendMessage({ chatId, prompt, modelId });
+        return "error" in outcome ? { error: outcome.error } : {};
+      } finally {
+        sendingRef.current = false;
+      }
+    },
+    [chatId, modelId, panelStates],
+  );
+
+  // Turns sent from inside the thread show their failure above the composer.
+  const sendFromThread = useCallback(
+    async (prompt: string) => {
+      setSendError(null);
+      const outcome = await send(prompt);
+      if (outcome.error !== undefined) setSendError(outcome.error);
+    },
+    [send],
+  );
+
+  const stop = useCallback(async () => {
+    if (liveId === null) return;
+    setStoppingFor(liveId);
+    const problem = await chatActions.stopReply({ chatId });
+    if (problem !== null) {
+      setStoppingFor(null);
+      setSendError(problem);
+    }
+  }, [chatId, liveId]);
+
+  const threadContext = useMemo<ThreadContextValue>(
+    () => ({
+      placement,
+      panelStates,
+      updatingPanelId: silentTurn.panelId,
+      sendAction: streaming ? undefined : (action: UiAction) => void sendFromThread(formatUiAction(action)),
+      choose: streaming
+        ? undefined
+        : (block: UiBlock, choiceId: string, state: UiStateSnapshot | undefined) => {
+            try {
+              const selection = resolveUiChoice(block, choiceId, state?.values ?? {});
+              void sendFromThread(formatChoiceMessage(selection));
+            } catch {
+              // resolveUiChoice refuses with a UiFailure (a hidden, disabled or unknown choice, a value no input allows).
+              setSendError(CHOICE_REFUSED);
+            }
+          },
+    }),
+    [placement, panelStates, silentTurn.panelId, streaming, sendFromThread],
+  );
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { following, jumpToLatest } = useStickToBottom(scroller, content);
+
+  return (
+    <div className={styles.conversation}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{snapshot.chat.title}</h1>
+      </header>
+      <div className={styles.scroller} ref={scroller}>
+        <div className={styles.content} ref={content}>
+          <ThreadContext.Provider value={threadContext}>
+            <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+          </ThreadContext.Provider>
+        </div>
+      </div>
+      <div className={styles.dock}>
+        {!following ? (
+          <button type="button" className={`button button-secondary button-small ${styles.jump}`} onClick={jumpToLatest}>
+            Jump to latest ↓
+          </button>
+        ) : null}
+        {sendError !== null ? (
+          <p role="alert" className={styles.error}>
+            {sendError}
+          </p>
+        ) : null}
+        <Composer
+          onSend={send}
+          streaming={streaming}
+          onStop={stop}
+          stopping={stopping}
+          autoFocus
+          tools={<ModelPicker models={models} value={modelId} onChange={setModelId} />}
+        />
+      </div>
+    </div>
+  );
+}

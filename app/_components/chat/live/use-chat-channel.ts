@@ -1,0 +1,102 @@
+"use client";
+/**
+ * A chat's live channel in the browser: the first render's snapshot, then the
+ * server-sent events of `/api/chats/<id>/events` applied one after another.
+ * Every event is parsed with the wire schema (the browser never trusts the
+ * wire). Events are applied in batches, so a fast reply re-renders a few
+ * times a second rather than once per chunk. A view that went stale (an event
+ * that does not fit), or a dropped connection, reconnects — and a
+ * reconnect starts with a fresh snapshot, so nothing is lost or doubled.
+ */
+import { useEffect, useRef, useState } from "react";
+import { ChatEventSchema, type ChatEvent, type ChatSnapshot } from "@/lib/chat/wire";
+import { applyChatEvent, chatViewOf, type ChatView } from "../chat-state/apply-chat-event";
+
+/** Milliseconds events are gathered before one render: fast enough to read as live, slow enough for a 20,000-character-a-second reply. */
+export const LIVE_RENDER_INTERVAL_MS = 50;
+
+/** Milliseconds before reconnecting after the channel closed for good (the browser retries a dropped one itself). */
+export const RECONNECT_DELAY_MS = 2_000;
+
+/** The event names the server may give its messages (`message` when it names none). */
+const EVENT_NAMES = ["message", "snapshot", "reply-start", "text-delta", "preview", "tool", "reply-end", "chat"] as const;
+
+/** Where the channel of a chat listens. */
+export function chatEventsPath(chatId: string): string {
+  return `/api/chats/${encodeURIComponent(chatId)}/events`;
+}
+
+/** The channel's state, as a screen shows it. */
+export type ChatChannel = {
+  view: ChatView;
+  /** False while the channel is (re)connecting. */
+  connected: boolean;
+};
+
+/** Follows one chat's live channel from the server-rendered snapshot on. */
+export function useChatChannel(initial: ChatSnapshot): ChatChannel {
+  const chatId = initial.chat.id;
+  const [view, setView] = useState(() => chatViewOf(initial));
+  const [connected, setConnected] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
+  useEffect(() => {
+    const source = new EventSource(chatEventsPath(chatId));
+    let pending: ChatEvent[] = [];
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+
+    const flush = () => {
+      timer = null;
+      if (pending.length === 0) return;
+      const events = pending;
+      pending = [];
+      const next = events.reduce(applyChatEvent, viewRef.current);
+      viewRef.current = next;
+      setView(next);
+      // A hole in what this viewer holds: start over from a fresh snapshot.
+      if (next.stale) reconnect();
+    };
+    const reconnect = () => {
+      if (closed) return;
+      closed = true;
+      source.close();
+      setConnected(false);
+      setGeneration((value) => value + 1);
+    };
+    const receive = (message: MessageEvent<string>) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const parsed = ChatEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      pending.push(parsed.data);
+      if (parsed.data.type === "snapshot") {
+        setConnected(true);
+        flush();
+      } else if (timer === null) {
+        timer = setTimeout(flush, LIVE_RENDER_INTERVAL_MS);
+      }
+    };
+    for (const name of EVENT_NAMES) source.addEventListener(name, receive);
+    source.onerror = () => {
+      setConnected(false);
+      // CLOSED: the browser gave up (the chat is gone, or the server said no); try again later ourselves.
+      if (source.readyState === EventSource.CLOSED && !closed) retry = setTimeout(reconnect, RECONNECT_DELAY_MS);
+    };
+    return () => {
+      closed = true;
+      source.close();
+      if (timer !== null) clearTimeout(timer);
+      if (retry !== null) clearTimeout(retry);
+    };
+  }, [chatId, generation]);
+
+  return { view, connected };
+}

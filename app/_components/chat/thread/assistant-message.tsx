@@ -1,0 +1,111 @@
+"use client";
+/**
+ * A reply as the thread draws it, stored or still arriving: its parts in
+ * reading order, a typing indicator while it streams, how it ended when it
+ * did not end well (stopped, or an error — the text that arrived stays), and
+ * its degradation receipt.
+ */
+import { memo, useMemo } from "react";
+import { extractGenuiFences } from "@/lib/genui";
+import type { AssistantMessage, LiveReply } from "@/lib/chat/wire";
+import { replySegments, type GenuiFencePart } from "../reply/reply-segments";
+import { DegradationReceipt } from "./degradation-receipt";
+import { ReplyPart } from "./reply-part";
+import styles from "./thread.module.css";
+
+/** Words of a reply that ended with an error but said nothing about it. */
+const UNSPECIFIED_ERROR = "The reply ended with an error.";
+
+/** The fences of a stored reply, as the parts splitter takes them. */
+function storedFences(message: AssistantMessage): GenuiFencePart[] {
+  return (message.genui ?? []).map((record) => ({
+    index: record.index,
+    range: record.range,
+    spec: record.spec,
+    diagnostics: record.diagnostics,
+    closed: true,
+  }));
+}
+
+/** The fences found so far in a live reply's text. */
+function liveFences(text: string): GenuiFencePart[] {
+  return extractGenuiFences(text).map((fence, index) => ({ index, range: fence.range, spec: fence.spec, diagnostics: fence.diagnostics, closed: fence.closed }));
+}
+
+function ModelName({ id, label }: { id: string; label: string }) {
+  return (
+    <p className={styles.author} id={id}>
+      {label}
+    </p>
+  );
+}
+
+/** A stored reply. */
+export const StoredReply = memo(function StoredReply({ message }: { message: AssistantMessage }) {
+  const segments = useMemo(
+    () =>
+      replySegments({
+        text: message.text,
+        blocks: message.ui ?? [],
+        blocksTextLength: message.text.length,
+        genuiFences: storedFences(message),
+        tools: message.tools ?? [],
+        streaming: false,
+      }),
+    [message],
+  );
+  const authorId = `author-${message.id}`;
+  return (
+    <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id}>
+      <ModelName id={authorId} label="Assistant" />
+      <div className={styles.parts}>
+        {segments.map((segment) => (
+          <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} />
+        ))}
+      </div>
+      {message.status === "stopped" ? <p className={styles.stopped}>Stopped — the reply was cut short here.</p> : null}
+      {message.status === "error" ? (
+        <p className={styles.error}>
+          <strong>Error:</strong> {message.error ?? UNSPECIFIED_ERROR}
+        </p>
+      ) : null}
+      <DegradationReceipt entries={message.receipt} />
+    </article>
+  );
+});
+
+/** A reply still being written: parts so far, updated as text and previews arrive. */
+export function LiveReplyView({ live }: { live: LiveReply }) {
+  const fences = useMemo(() => liveFences(live.text), [live.text]);
+  const segments = useMemo(
+    () =>
+      replySegments({
+        text: live.text,
+        blocks: live.ui,
+        blocksTextLength: live.textLength,
+        genuiFences: fences,
+        tools: live.tools,
+        streaming: true,
+      }),
+    [live.text, live.ui, live.textLength, live.tools, fences],
+  );
+  const authorId = `author-${live.messageId}`;
+  return (
+    <article className={styles.reply} aria-labelledby={authorId} aria-busy="true" data-status="streaming" data-message-id={live.messageId}>
+      <ModelName id={authorId} label="Assistant" />
+      <div className={styles.parts}>
+        {segments.map((segment) => (
+          <ReplyPart key={segment.key} segment={segment} streaming />
+        ))}
+      </div>
+      <p className={styles.typing}>
+        <span className={styles.typingDots} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className="visually-hidden">{live.text === "" ? "Thinking…" : "Writing…"}</span>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+/**
+ * One part of a reply: prose, a ```ui block, an octo-ui fence or a
+ * `render_ui` card. A part carrying an addressable panel's id is drawn from
+ * the panel's latest revision with its stored state — or, where the panel was
+ * re-presented further down, as a short note pointing there.
+ */
+import { useMemo, useRef, type ReactNode } from "react";
+import { GenuiPanelStateSchema } from "@/lib/genui";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
+import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
+import type { ReplySegment } from "../reply/reply-segments";
+import { GenuiPanelView } from "../../genui/genui-panel-view";
+import { UiBlockView } from "../../ui-block/ui-block-view";
+import { Fallback } from "../../widgets/fallback/fallback";
+import { Markdown } from "../../widgets/markdown/markdown";
+import { useThread } from "./thread-context";
+import styles from "./thread.module.css";
+
+/** Props of `ReplyPart`. */
+export type ReplyPartProps = {
+  segment: ReplySegment;
+  /** The stored message the part belongs to; absent for a live reply. */
+  messageId?: string;
+  /** True while the reply is still arriving. */
+  streaming: boolean;
+};
+
+/** A panel with its "updating…" mark while a silent turn is replacing it. */
+function PanelFrame({ panelId, children }: { panelId: string | undefined; children: ReactNode }) {
+  const { updatingPanelId } = useThread();
+  const updating = panelId !== undefined && panelId === updatingPanelId;
+  return (
+    <div className={styles.panelFrame} data-panel={panelId} aria-busy={updating || undefined}>
+      {updating ? (
+        <p className={styles.updating} role="status">
+          Updating…
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/** Where an older copy of a re-presented panel stood. */
+function MovedPanelNote() {
+  return <p className={styles.movedPanel}>This panel was shown again further down; its latest version is there.</p>;
+}
+
+/** A block's state, restored from what the panel stored; a new one for each revision (the server carried the state over). */
+function useRestoredUiState(block: UiBlock, stored: () => unknown, enabled: boolean): UiState | undefined {
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  return useMemo(() => {
+    if (!enabled) return undefined;
+    try {
+      const state = new UiState(block);
+      state.restore(storedRef.current());
+      return state;
+    } catch {
+      // A block no state can be built for draws with the view's own (and shows its diagnostics).
+      return undefined;
+    }
+  }, [block, enabled]);
+}
+
+function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "ui" }> }) {
+  const { placement, panelStates, choose } = useThread();
+  const panelId = segment.block.id;
+  const record = messageId === undefined ? undefined : placement.records.get(panelId);
+  const isPanel = record !== undefined && record.dialect === "ui";
+  const source = isPanel ? placement.sources.get(panelId) : undefined;
+  const block = source?.dialect === "ui" ? source.block : segment.block;
+  const state = useRestoredUiState(block, () => panelStates.stateOf(panelId), isPanel);
+  if (isPanel && placement.homes.get(panelId) !== messageId) return <MovedPanelNote />;
+  return (
+    <PanelFrame panelId={isPanel ? panelId : undefined}>
+      <UiBlockView
+        block={block}
+        streaming={streaming && !block.complete}
+        {...(state !== undefined ? { state, onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
+        {...(messageId !== undefined && choose !== undefined
+          ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose(block, choiceId, blockState?.snapshot()) }
+          : {})}
+      />
+    </PanelFrame>
+  );
+}
+
+function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "genui" }> }) {
+  const { placement, panelStates, sendAction } = useThread();
+  const panelId = segment.fence.spec?.id;
+  const record = messageId === undefined || panelId === undefined ? undefined : placement.records.get(panelId);
+  const isPanel = panelId !== undefined && record !== undefined && record.dialect === "octo-ui";
+  if (isPanel && placement.homes.get(panelId) !== messageId) return <MovedPanelNote />;
+  const source = isPanel ? placement.sources.get(panelId) : undefined;
+  const fence = source?.dialect === "octo-ui" ? source.fence : segment.fence;
+  if (fence.spec === null) {
+    if (streaming && !segment.fence.closed) return <p className={styles.arriving}>A panel is arriving…</p>;
+    return <Fallback title="This panel could not be shown." diagnostics={fence.diagnostics.map((diagnostic) => diagnostic.message)} />;
+  }
+  const stored = isPanel ? GenuiPanelStateSchema.safeParse(panelStates.stateOf(panelId)) : undefined;
+  return (
+    <PanelFrame panelId={isPanel ? panelId : undefined}>
+      <GenuiPanelView
+        spec={fence.spec}
+        surface="fence"
+        streaming={streaming && !segment.fence.closed}
+        {...(isPanel ? { state: stored?.success ? stored.data : { fields: {}, tabs: {}, folds: {} }, onStateChange: (next: unknown) => panelStates.change(panelId, next) } : {})}
+        {...(messageId !== undefined && sendAction !== undefined ? { onAction: sendAction } : {})}
+      />
+    </PanelFrame>
+  );
+}
+
+function ToolCardPart({ segment }: { segment: Extract<ReplySegment, { kind: "tool" }> }) {
+  const { card } = segment;
+  if (card.spec === null) {
+    return <Fallback title="This card could not be shown." text={card.error} diagnostics={card.diagnostics.map((diagnostic) => diagnostic.message)} />;
+  }
+  return <GenuiPanelView spec={card.spec} surface="tool" />;
+}
+
+/** Draws one part of a reply; see the module comment. */
+export function ReplyPart(props: ReplyPartProps) {
+  const { segment } = props;
+  switch (segment.kind) {
+    case "text":
+      return <Markdown text={segment.text} streaming={props.streaming} />;
+    case "ui":
+      return <UiBlockPart {...props} segment={segment} />;
+    case "genui":
+      return <GenuiFencePart {...props} segment={segment} />;
+    case "tool":
+      return <ToolCardPart segment={segment} />;
+  }
+}

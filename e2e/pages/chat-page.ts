@@ -1,0 +1,76 @@
+/**
+ * The chat as a person sees it: the thread (a live log of messages), the
+ * composer with Send and Stop, the model picker, the list of chats. Locators
+ * use roles and names a screen reader announces.
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Milliseconds a reply from the replay model may take, pauses and faults included. */
+export const REPLY_TIMEOUT_MS = 45_000;
+
+/** One chat page (the start page or an open chat). */
+export class ChatPage {
+  readonly thread: Locator;
+  readonly composer: Locator;
+  readonly sendButton: Locator;
+  readonly stopButton: Locator;
+  readonly modelPicker: Locator;
+  readonly chatList: Locator;
+  readonly jumpToLatest: Locator;
+
+  constructor(readonly page: Page) {
+    this.thread = page.getByRole("log", { name: "Messages" });
+    this.composer = page.getByRole("textbox", { name: "Message" });
+    this.sendButton = page.getByRole("button", { name: "Send", exact: true });
+    this.stopButton = page.getByRole("button", { name: "Stop", exact: true });
+    this.modelPicker = page.getByRole("combobox", { name: "Model" });
+    this.chatList = page.getByRole("navigation", { name: "Chats" });
+    this.jumpToLatest = page.getByRole("button", { name: /Jump to latest/ });
+  }
+
+  /** The id of the open chat, from the address bar. */
+  chatId(): string {
+    const match = /\/chat\/([^/?#]+)/.exec(this.page.url());
+    if (!match?.[1]) throw new Error(`not on a chat page: ${this.page.url()}`);
+    return decodeURIComponent(match[1]);
+  }
+
+  /** Types a prompt and sends it with Enter; on the start page, waits for the new chat to open. */
+  async send(prompt: string): Promise<void> {
+    const wasOnStartPage = new URL(this.page.url()).pathname === "/";
+    await this.composer.fill(prompt);
+    await this.composer.press("Enter");
+    if (wasOnStartPage) await this.page.waitForURL(/\/chat\/[^/]+$/);
+    await expect(this.prompts().last()).toContainText(prompt.split("\n")[0] ?? prompt);
+  }
+
+  /** The person's messages, oldest first. */
+  prompts(): Locator {
+    return this.thread.getByRole("article", { name: "You" });
+  }
+
+  /** The replies, oldest first (the one being written included). */
+  replies(): Locator {
+    return this.thread.getByRole("article", { name: "Assistant" });
+  }
+
+  /** The newest reply. */
+  lastReply(): Locator {
+    return this.replies().last();
+  }
+
+  /** True while a reply is being written: the Stop button is offered. */
+  async isStreaming(): Promise<boolean> {
+    return this.stopButton.isVisible();
+  }
+
+  /** Waits until no reply is being written. */
+  async waitForReplyEnd(): Promise<void> {
+    await expect(this.stopButton).toBeHidden({ timeout: REPLY_TIMEOUT_MS });
+  }
+
+  /** A panel (either dialect) by its heading, within `scope`. */
+  panel(title: string | RegExp, scope: Locator = this.thread): Locator {
+    return scope.getByRole("region", { name: title });
+  }
+}
