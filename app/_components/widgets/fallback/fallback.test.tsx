@@ -29,3 +29,13 @@ describe("Fallback", () => {
     expect(markup).toContain("]]&gt;");
   });
 });
+
+describe("Fallback inline", () => {
+  it("stays inside the line: spans only, with the notice for screen readers and the diagnostics on hover", () => {
+    const markup = renderToStaticMarkup(<Fallback inline text={"**3** regions\n\nand more"} diagnostics={["unknown_component: <Gauge>"]} />);
+    expect(markup).not.toMatch(/<(div|p|details)\b/);
+    expect(markup).toContain("<strong>3</strong> regions");
+    expect(markup).toContain("This part could not be shown: ");
+    expect(markup).toContain('title="This part could not be shown\nunknown_component: &lt;Gauge&gt;"');
+  });
+});

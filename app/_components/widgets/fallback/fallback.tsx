@@ -11,6 +11,8 @@ export type FallbackProps = {
   diagnostics?: readonly string[];
   /** The notice (default "This part could not be shown"). */
   title?: string;
+  /** Drawn inside a line of text (a sentence, a list entry): a small marked span instead of a box. */
+  inline?: boolean;
 };
 
 /** Diagnostic lines listed under "Why?": the first few say enough; more is noise. */
@@ -21,7 +23,19 @@ export const FALLBACK_MAX_DIAGNOSTICS = 5;
  * or invalid component, a broken block): a notice, the part's text, and the
  * diagnostic on hover or expand. The page around it keeps working.
  */
-export function Fallback({ text, diagnostics = [], title = "This part could not be shown" }: FallbackProps) {
+export function Fallback({ text, diagnostics = [], title = "This part could not be shown", inline = false }: FallbackProps) {
+  if (inline) {
+    const hasText = text !== undefined && text.trim() !== "";
+    return (
+      <span className={styles.inlineFallback} data-fallback="" title={[title, ...diagnostics].join("\n")}>
+        <span aria-hidden="true" className={styles.inlineIcon}>
+          !
+        </span>
+        <span className="visually-hidden">{`${title}${hasText ? ": " : ""}`}</span>
+        {hasText ? <Markdown text={text} inline /> : <span aria-hidden="true">{title}</span>}
+      </span>
+    );
+  }
   const shown = diagnostics.slice(0, FALLBACK_MAX_DIAGNOSTICS);
   const hidden = diagnostics.length - shown.length;
   return (

@@ -71,3 +71,12 @@ describe("Markdown", () => {
     expect(markdownUrlTransform("javascript:alert(1)", "href", { type: "element", tagName: "a", properties: {}, children: [] })).toBeUndefined();
   });
 });
+
+describe("Markdown inline", () => {
+  it("unwraps paragraphs and blocks into one span", () => {
+    const markup = renderToStaticMarkup(<Markdown inline text={"# Title\n\nSome *text* and `code`\n\n- item"} />);
+    expect(markup).not.toMatch(/<(div|p|h1|ul|li)\b/);
+    expect(markup).toContain("<em>text</em>");
+    expect(markup).toContain("<code>code</code>");
+  });
+});

@@ -15,7 +15,12 @@ export type MarkdownProps = {
   text: string;
   /** True while the text is still arriving: a mermaid fence at its end is not drawn until it closes. */
   streaming?: boolean;
+  /** Draws the text inside a line (a `<span>`): block elements are unwrapped into their inline content. */
+  inline?: boolean;
 };
+
+/** What inline Markdown keeps; paragraphs, lists, headings and code blocks give up their wrappers. */
+const INLINE_ELEMENTS: readonly string[] = ["a", "strong", "em", "del", "code", "br", "img", "input", "span", "sup", "sub"];
 
 /**
  * Every URL in the prose — links and images alike — passes the safe-link rule
@@ -102,17 +107,19 @@ function markdownComponents(text: string, streaming: boolean): Components {
  * rule, links open in a new tab, images show their alt text, and code fences
  * become `CodeView` (or `MermaidDiagram` for mermaid).
  */
-export const Markdown = memo(function Markdown({ text, streaming = false }: MarkdownProps) {
-  return (
-    <div className={styles.markdown}>
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        skipHtml
-        urlTransform={markdownUrlTransform}
-        components={markdownComponents(text, streaming)}
-      >
-        {text}
-      </ReactMarkdown>
-    </div>
+export const Markdown = memo(function Markdown({ text, streaming = false, inline = false }: MarkdownProps) {
+  const content = (
+    <ReactMarkdown
+      remarkPlugins={[remarkGfm]}
+      skipHtml
+      urlTransform={markdownUrlTransform}
+      components={markdownComponents(text, streaming)}
+      allowedElements={inline ? INLINE_ELEMENTS : undefined}
+      unwrapDisallowed={inline}
+    >
+      {text}
+    </ReactMarkdown>
   );
+  if (inline) return <span className={styles.inline}>{content}</span>;
+  return <div className={styles.markdown}>{content}</div>;
 });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { compileBody, renderBody, textContent, visibleText } from "../testing";
+import { renderToStaticMarkup } from "react-dom/server";
+import { UiBlockView } from "../ui-block-view";
+
+describe("Content renderers", () => {
+  it("draws a code block with CodeView, its literal text intact", () => {
+    const markup = renderBody(`<CodeBlock lang="ts" title="retry.ts">
+const html = "<b>{not an expression}</b>";
+</CodeBlock>`);
+    expect(markup).toContain("retry.ts");
+    expect(markup).toContain('class="hljs-keyword"');
+    expect(textContent(markup)).toContain('const html = "<b>{not an expression}</b>";');
+    expect(markup).not.toContain("<b>");
+  });
+
+  it("draws a diagram only when its element is complete", () => {
+    const source = "<Diagram title=\"Request path\">\nflowchart LR\n  Client --> API";
+    const streaming = renderToStaticMarkup(<UiBlockView block={compileBody(source, { final: false })} />);
+    expect(streaming).toContain('data-status="waiting"');
+    const complete = renderBody(`${source}\n</Diagram>`);
+    expect(complete).toContain('data-status="drawing"');
+    expect(complete).toContain("Request path");
+  });
+
+  it("draws an image as a labelled placeholder, never loading anything", () => {
+    const markup = renderBody(`<Image attachment="att_42" alt="Sketch of the request path" caption="Attached by you"/>`);
+    expect(markup).not.toContain("<img");
+    expect(markup).not.toContain("src=");
+    expect(markup).toContain('role="img"');
+    expect(markup).toContain('aria-label="Sketch of the request path (Attachment att_42)"');
+    expect(markup).toContain("<code>att_42</code>");
+    expect(markup).toContain("Attached by you");
+  });
+
+  it("links sources by the safe-link rule, in a new tab", () => {
+    const markup = renderBody(`<Sources>
+  <Source title="MDN: Promise.catch" href="https://developer.mozilla.org/en-US/docs/Web">How catch passes a rejection on.</Source>
+  <Source title="A book"/>
+</Sources>`);
+    expect(markup).toMatch(
+      /<a class="[^"]*" href="https:\/\/developer\.mozilla\.org\/en-US\/docs\/Web" target="_blank" rel="noopener noreferrer nofollow">MDN: Promise\.catch<\/a>/,
+    );
+    expect(visibleText(markup)).toContain("A book");
+    expect((markup.match(/<a /g) ?? []).length).toBe(1);
+  });
+
+  it.each(["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,<script>alert(1)</script>", "//evil.example", " javascript:alert(1)"])(
+    "never links a source to %j",
+    (href) => {
+      const markup = renderBody(`<Sources><Source title="Evil" href="${href.replace(/"/g, '\\"')}"/></Sources>`);
+      expect(markup).not.toMatch(/href="[^"]*(javascript|data:|evil)/i);
+      expect(markup).not.toContain("<script");
+    },
+  );
+});

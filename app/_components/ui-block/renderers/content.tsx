@@ -1,0 +1,80 @@
+"use client";
+
+/** Renderers of the catalog's Content group: CodeBlock, Diagram, Image, Sources, Source. */
+import type { UiComponentName } from "@/lib/ui/catalog";
+import { CodeView } from "../../widgets/code-view/code-view";
+import { MermaidDiagram } from "../../widgets/mermaid-diagram/mermaid-diagram";
+import { ExternalLink } from "../../widgets/safe-link/external-link";
+import { textProp } from "../node-props";
+import type { UiRenderer, UiRendererProps } from "../render-context";
+import { UiChildren, UiListChildren } from "../ui-node-view";
+import styles from "./renderers.module.css";
+
+/** Code, highlighted by its language. */
+function CodeBlock({ node }: UiRendererProps) {
+  return <CodeView code={textProp(node, "code") ?? ""} language={textProp(node, "lang")} title={textProp(node, "title")} />;
+}
+
+/** A mermaid diagram, drawn once its element is complete. */
+function Diagram({ node }: UiRendererProps) {
+  return <MermaidDiagram source={textProp(node, "code") ?? ""} complete={node.complete} title={textProp(node, "title")} />;
+}
+
+/**
+ * An image of the conversation, as a labelled placeholder naming the
+ * attachment: nothing is ever loaded from model text (the host would draw
+ * the attachment it issued).
+ */
+function Image({ node }: UiRendererProps) {
+  const attachment = textProp(node, "attachment");
+  const alt = textProp(node, "alt");
+  const caption = textProp(node, "caption");
+  const what = attachment ? `Attachment ${attachment}` : "The latest generated image";
+  return (
+    <figure className={styles.image}>
+      <div className={styles.imagePlaceholder} role="img" aria-label={alt ? `${alt} (${what})` : what}>
+        <span aria-hidden="true" className={styles.imageIcon}>
+          🖼
+        </span>
+        <span aria-hidden="true">{alt ?? "Image"}</span>
+        <span aria-hidden="true" className={styles.imageId}>
+          {attachment ? <code>{attachment}</code> : what}
+        </span>
+      </div>
+      {caption ? <figcaption className={styles.imageCaption}>{caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+/** The sources an answer relies on. */
+function Sources({ node }: UiRendererProps) {
+  return (
+    <div className={styles.sources}>
+      <div className={styles.groupTitle}>Sources</div>
+      <ol className={styles.sourceList}>
+        <UiListChildren nodes={node.children} itemType="Source" />
+      </ol>
+    </div>
+  );
+}
+
+/** One source: its title as a link when its href passes the safe-link rule, and its note. */
+function Source({ node }: UiRendererProps) {
+  const title = textProp(node, "title") ?? "Source";
+  return (
+    <li className={styles.source}>
+      <ExternalLink href={textProp(node, "href")} className={styles.sourceTitle}>
+        {title}
+      </ExternalLink>
+      {node.children.length > 0 ? (
+        <span className={styles.sourceNote}>
+          {" — "}
+          <UiChildren nodes={node.children} inline />
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/** The Content group's renderers. */
+export const CONTENT_RENDERERS = { CodeBlock, Diagram, Image, Sources, Source } satisfies Partial<Record<UiComponentName, UiRenderer>>;

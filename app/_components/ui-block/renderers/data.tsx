@@ -1,0 +1,166 @@
+"use client";
+
+/** Renderers of the catalog's Data group: Stats, Stat, EntityList, Entry, Table, Column, Chart. */
+import type { UiComponentName } from "@/lib/ui/catalog";
+import type { UiViewNode } from "@/lib/ui/evaluate";
+import { Chart } from "../../widgets/chart/chart";
+import { DataTable, type DataTableColumn } from "../../widgets/data-table/data-table";
+import type { DataTablePresentation } from "../../widgets/data-table/cell-text";
+import { StatCard } from "../../widgets/stat-card/stat-card";
+import { WIDGET_TONE_SIGNS } from "../../widgets/tone/tone";
+import toneStyles from "../../widgets/tone/tone.module.css";
+import { flagProp, numberProp, recordsProp, textListProp, textProp, toneProp } from "../node-props";
+import type { UiRenderer, UiRendererProps } from "../render-context";
+import { UiChildren, UiListChildren, UiNodeView } from "../ui-node-view";
+import styles from "./renderers.module.css";
+
+/** Columns shown for a table that names none: a screen's width. */
+export const TABLE_INFERRED_COLUMNS = 8;
+
+/** A row of key figures. */
+function Stats({ node }: UiRendererProps) {
+  return (
+    <div className={styles.stats}>
+      <UiChildren nodes={node.children} />
+    </div>
+  );
+}
+
+/** One key figure. */
+function Stat({ node }: UiRendererProps) {
+  const value = node.props.value;
+  return (
+    <StatCard
+      label={textProp(node, "label") ?? ""}
+      value={typeof value === "number" || typeof value === "string" ? value : ""}
+      unit={textProp(node, "unit")}
+      delta={numberProp(node, "delta")}
+      tone={toneProp(node)}
+    />
+  );
+}
+
+/** A list of things. */
+function EntityList({ node }: UiRendererProps) {
+  const title = textProp(node, "title");
+  return (
+    <div className={styles.entityList}>
+      {title ? <div className={styles.groupTitle}>{title}</div> : null}
+      <ul className={styles.entries}>
+        <UiListChildren nodes={node.children} itemType="Entry" />
+      </ul>
+    </div>
+  );
+}
+
+/** One thing: title, subtitle, tone (icon and word), and text with host-link chips. */
+function Entry({ node }: UiRendererProps) {
+  const tone = toneProp(node);
+  const subtitle = textProp(node, "subtitle");
+  return (
+    <li className={`${styles.entry} ${tone ? toneStyles[tone] : ""}`} data-tone={tone}>
+      <div className={styles.entryHead}>
+        {tone ? (
+          <span className={styles.entryTone} title={WIDGET_TONE_SIGNS[tone].word}>
+            <span aria-hidden="true">{WIDGET_TONE_SIGNS[tone].icon}</span>
+            <span className="visually-hidden">{`${WIDGET_TONE_SIGNS[tone].word}: `}</span>
+          </span>
+        ) : null}
+        <span className={styles.entryTitle}>{textProp(node, "title") ?? ""}</span>
+        {subtitle ? <span className={styles.entrySubtitle}>{subtitle}</span> : null}
+      </div>
+      {node.children.length > 0 ? (
+        <div className={styles.entryBody}>
+          <UiChildren nodes={node.children} inline />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+const PRESENTATIONS: readonly DataTablePresentation[] = ["text", "number", "percent", "date", "code", "tag"];
+
+/** A Column node as a DataTable column. */
+function tableColumn(node: UiViewNode): DataTableColumn | undefined {
+  const field = textProp(node, "field");
+  if (!field) return undefined;
+  const presentation = textProp(node, "presentation");
+  const column: DataTableColumn = { field };
+  const title = textProp(node, "title");
+  const unit = textProp(node, "unit");
+  if (title !== undefined) column.title = title;
+  if (unit !== undefined) column.unit = unit;
+  if (presentation && (PRESENTATIONS as readonly string[]).includes(presentation)) {
+    column.presentation = presentation as DataTablePresentation;
+  }
+  return column;
+}
+
+/** The fields of rows, in first-appearance order, up to `TABLE_INFERRED_COLUMNS`. */
+function inferredColumns(rows: readonly Record<string, unknown>[]): DataTableColumn[] {
+  const fields: string[] = [];
+  for (const row of rows) {
+    for (const field of Object.keys(row)) {
+      if (!fields.includes(field)) fields.push(field);
+      if (fields.length >= TABLE_INFERRED_COLUMNS) return fields.map((name) => ({ field: name }));
+    }
+  }
+  return fields.map((name) => ({ field: name }));
+}
+
+/** A table of records, its columns from its `Column` children. */
+function Table({ node }: UiRendererProps) {
+  const rows = recordsProp(node, "rows");
+  const columnNodes = node.children.filter((child) => child.type === "Column");
+  const named = columnNodes.map(tableColumn).filter((column): column is DataTableColumn => column !== undefined);
+  const columns = named.length > 0 ? named : inferredColumns(rows);
+  const others = node.children.filter((child) => child.type !== "Column");
+  return (
+    <div className={styles.table}>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        title={textProp(node, "title")}
+        caption={textProp(node, "caption")}
+        sortable={flagProp(node, "sortable")}
+        filterable={flagProp(node, "filterable")}
+      />
+      {others.map((child) => (
+        <UiNodeView key={child.id} node={child} />
+      ))}
+    </div>
+  );
+}
+
+/** A column is drawn by its table. */
+function Column() {
+  return null;
+}
+
+/** A chart. */
+function ChartRenderer({ node }: UiRendererProps) {
+  const kind = textProp(node, "kind");
+  const series = textListProp(node, "series");
+  return (
+    <Chart
+      kind={kind === "line" || kind === "area" || kind === "pie" ? kind : "bar"}
+      rows={recordsProp(node, "rows")}
+      series={series?.map((field) => ({ field }))}
+      title={textProp(node, "title")}
+      unit={textProp(node, "unit")}
+      stacked={flagProp(node, "stacked")}
+      height={numberProp(node, "height")}
+    />
+  );
+}
+
+/** The Data group's renderers. */
+export const DATA_RENDERERS = {
+  Stats,
+  Stat,
+  EntityList,
+  Entry,
+  Table,
+  Column,
+  Chart: ChartRenderer,
+} satisfies Partial<Record<UiComponentName, UiRenderer>>;

@@ -1,0 +1,238 @@
+"use client";
+
+/**
+ * Renderers of the catalog's Local inputs group: Checklist, Item, Switch,
+ * Slider, Segmented, Option, TextField, and Show/Each (already resolved by
+ * the evaluator; their renderers only draw children). An input writes
+ * through its binding (`UiBinding.set`), which refuses what the catalog and
+ * the control's rules refuse; the view re-renders from the state. An input
+ * without a binding, or while its element is still arriving, is disabled.
+ */
+import { useId } from "react";
+import type { UiComponentName } from "@/lib/ui/catalog";
+import type { UiBinding, UiViewNode } from "@/lib/ui/evaluate";
+import { formatNumber } from "../../widgets/format/format-number";
+import { flagProp, numberProp, textProp } from "../node-props";
+import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
+import { UiChildren, UiNodeView } from "../ui-node-view";
+import styles from "./renderers.module.css";
+
+/** The node's binding of `prop` when the input can change it now. */
+function liveBinding(node: UiViewNode, prop: string): UiBinding | undefined {
+  return node.complete && Object.hasOwn(node.bindings, prop) ? node.bindings[prop] : undefined;
+}
+
+/** A setter that tells the host after every change that applied. */
+function useSetter(binding: UiBinding | undefined): (value: unknown) => void {
+  const { changed } = useUiRenderContext();
+  return (value) => {
+    if (binding?.set(value)) changed();
+  };
+}
+
+/** A list of items to tick off. */
+function Checklist({ node }: UiRendererProps) {
+  const title = textProp(node, "title");
+  const items = node.children.filter((child) => child.type === "Item");
+  const done = items.filter((item) => flagProp(item, "checked")).length;
+  return (
+    <fieldset className={styles.checklist}>
+      <legend className={styles.groupTitle}>
+        {title ?? "Checklist"}
+        <span className={styles.count}>{` ${done} of ${items.length} done`}</span>
+      </legend>
+      <ul className={styles.checkItems}>
+        {node.children.map((child) =>
+          child.type === "Item" ? (
+            <UiNodeView key={child.id} node={child} />
+          ) : (
+            <li key={child.id} className={styles.plainItem}>
+              <UiNodeView node={child} />
+            </li>
+          ),
+        )}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** One checklist item: a checkbox bound to a boolean. */
+function Item({ node }: UiRendererProps) {
+  const binding = liveBinding(node, "checked");
+  const set = useSetter(binding);
+  return (
+    <li className={styles.checkItem}>
+      <label className={styles.checkLabel}>
+        <input
+          type="checkbox"
+          checked={flagProp(node, "checked")}
+          disabled={!binding}
+          onChange={(event) => set(event.target.checked)}
+        />
+        <span>{textProp(node, "label") ?? ""}</span>
+      </label>
+    </li>
+  );
+}
+
+/** An on/off switch (a checkbox with the switch role, so it is announced as on/off). */
+function Switch({ node }: UiRendererProps) {
+  const binding = liveBinding(node, "value");
+  const set = useSetter(binding);
+  const on = flagProp(node, "value");
+  return (
+    <label className={styles.switch}>
+      <input
+        type="checkbox"
+        role="switch"
+        className={styles.switchInput}
+        checked={on}
+        disabled={!binding}
+        onChange={(event) => set(event.target.checked)}
+      />
+      <span className={styles.switchTrack} aria-hidden="true">
+        <span className={styles.switchThumb} />
+      </span>
+      <span>{textProp(node, "label") ?? ""}</span>
+      <span className={styles.switchState} aria-hidden="true">
+        {on ? "On" : "Off"}
+      </span>
+    </label>
+  );
+}
+
+/** Steps of a slider without a `step`: whole numbers on a wide integer range, a hundredth of the range otherwise. */
+function defaultStep(min: number, max: number): number {
+  return Number.isInteger(min) && Number.isInteger(max) && max - min >= 10 ? 1 : (max - min) / 100;
+}
+
+/** A slider for a number, with its value written out. */
+function Slider({ node }: UiRendererProps) {
+  const id = useId();
+  const binding = liveBinding(node, "value");
+  const set = useSetter(binding);
+  const min = numberProp(node, "min") ?? 0;
+  const max = numberProp(node, "max") ?? 100;
+  const step = numberProp(node, "step") ?? defaultStep(min, max);
+  const value = numberProp(node, "value") ?? min;
+  const unit = textProp(node, "unit");
+  const shown = unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
+  return (
+    <div className={styles.slider}>
+      <label htmlFor={id} className={styles.inputLabel}>
+        {textProp(node, "label") ?? ""}
+      </label>
+      <div className={styles.sliderRow}>
+        <input
+          id={id}
+          type="range"
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          disabled={!binding}
+          aria-valuetext={shown}
+          onChange={(event) => set(Number(event.target.value))}
+        />
+        <output htmlFor={id} className={styles.sliderValue}>
+          {shown}
+        </output>
+      </div>
+    </div>
+  );
+}
+
+/** A one-of-a-few picker: native radio buttons (arrow keys move between them) drawn as a segmented control. */
+function Segmented({ node }: UiRendererProps) {
+  const name = useId();
+  const binding = liveBinding(node, "value");
+  const set = useSetter(binding);
+  const label = textProp(node, "label");
+  const current = node.props.value;
+  return (
+    <fieldset className={styles.segmented}>
+      <legend className={label ? styles.inputLabel : "visually-hidden"}>{label ?? "Choose one"}</legend>
+      <div className={styles.segments}>
+        {node.children.map((child) => {
+          if (child.type !== "Option") return <UiNodeView key={child.id} node={child} />;
+          const value = child.props.value;
+          if (typeof value !== "string" && typeof value !== "number") return null;
+          return (
+            <label key={child.id} className={styles.segment}>
+              <input
+                type="radio"
+                name={name}
+                className={styles.segmentInput}
+                value={String(value)}
+                checked={current === value}
+                disabled={!binding}
+                onChange={() => set(value)}
+              />
+              <span className={styles.segmentLabel}>{textProp(child, "label") ?? String(value)}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** An option is drawn by its `Segmented`. */
+function Option({ node }: UiRendererProps) {
+  return <span className={styles.plainOption}>{textProp(node, "label") ?? ""}</span>;
+}
+
+/** A text input (or area), bound to a string. */
+function TextField({ node }: UiRendererProps) {
+  const id = useId();
+  const binding = liveBinding(node, "value");
+  const set = useSetter(binding);
+  const value = textProp(node, "value") ?? "";
+  const placeholder = textProp(node, "placeholder");
+  return (
+    <div className={styles.textField}>
+      <label htmlFor={id} className={styles.inputLabel}>
+        {textProp(node, "label") ?? ""}
+      </label>
+      {flagProp(node, "multiline") ? (
+        <textarea
+          id={id}
+          className={styles.textInput}
+          rows={4}
+          value={value}
+          placeholder={placeholder}
+          disabled={!binding}
+          onChange={(event) => set(event.target.value)}
+        />
+      ) : (
+        <input
+          id={id}
+          type="text"
+          className={styles.textInput}
+          value={value}
+          placeholder={placeholder}
+          disabled={!binding}
+          onChange={(event) => set(event.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** `Show` and `Each` never reach a renderer (the evaluator resolves them); if one does, its children are drawn. */
+function Transparent({ node }: UiRendererProps) {
+  return <UiChildren nodes={node.children} />;
+}
+
+/** The Local inputs group's renderers. */
+export const LOCAL_INPUT_RENDERERS = {
+  Checklist,
+  Item,
+  Switch,
+  Slider,
+  Segmented,
+  Option,
+  TextField,
+  Show: Transparent,
+  Each: Transparent,
+} satisfies Partial<Record<UiComponentName, UiRenderer>>;
