@@ -1,0 +1,350 @@
+/**
+ * The chat core of one server instance: every chat operation the app's
+ * server actions and route handlers call, each authorizing through the
+ * policy first (another user's chat is not found), plus the live side —
+ * replies generated here (the generation registry), live replies everywhere
+ * (the hub, fed by the bus) and the viewers watching them.
+ *
+ * A turn: `sendMessage` stores the prompt, starts the reply and returns its
+ * ids at once; the reply streams on the server whatever happens to the
+ * request; viewers follow it through `watchChat` (snapshot, then events);
+ * `stopReply` reaches it on whichever instance generates it.
+ */
+import "server-only";
+import type { LanguageModel } from "ai";
+import { getMessage, setChatModel } from "@/db/queries/chat-turns";
+import {
+  createChat as createChatRow,
+  deleteChat as deleteChatRow,
+  getChat,
+  listChats as listChatRows,
+  renameChat as renameChatRow,
+} from "@/db/queries/chats";
+import { appendMessage, listMessages } from "@/db/queries/messages";
+import { getPanelState, listPanelStates, upsertPanelState } from "@/db/queries/panels";
+import type { Chat, JsonValue } from "@/db/schema";
+import { authorizeChat, type Actor } from "@/lib/auth/policy";
+import { AppError } from "@/lib/errors";
+import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
+import type { ModelLookup } from "@/lib/models/registry";
+import type { UiQuerySchemas } from "@/lib/ui/compile/options";
+import type { UiStreamClock } from "@/lib/ui/stream/stream";
+import type { ChatBus } from "../bus/chat-bus";
+import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
+import { panelStateDialect, panelStateProblem } from "../panels/panel-state";
+import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
+import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
+import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
+import { GenerationRegistry } from "../turn/generation-registry";
+import type { ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
+import { snapshotFilter } from "./snapshot-filter";
+import {
+  ChatReferenceInputSchema,
+  CreateChatInputSchema,
+  parseChatInput,
+  RenameChatInputSchema,
+  SavePanelStateInputSchema,
+  SendMessageInputSchema,
+  type DeleteChatResult,
+  type SavePanelStateResult,
+  type SendMessageResult,
+  type StopReplyResult,
+} from "./chat-inputs";
+
+/** What a second send says while a reply is still streaming in the chat. */
+export const REPLY_IN_PROGRESS_MESSAGE = "A reply is still being written in this chat. Wait for it to finish, or stop it first.";
+
+/** Milliseconds `deleteChat` waits for a reply generated here to stop before deleting its chat. */
+const DELETE_STOP_WAIT_MS = 5_000;
+
+/** The models a core can use: a lookup by id and the default for new chats. */
+export type ChatModels = {
+  getModel(id: string): ModelLookup | { ok: true; model: LanguageModel; entry: { id: string } };
+  defaultModelId: string;
+};
+
+/** Options of `ChatCore`. */
+export type ChatCoreOptions = {
+  /** How this instance reaches the others. */
+  bus: ChatBus;
+  models: ChatModels;
+  /** The clock of previews and heartbeats (default: real time; tests inject a fake one). */
+  clock?: UiStreamClock;
+  /** Query sources `@Query` may name in ```ui blocks. */
+  querySchemas?: UiQuerySchemas;
+  /** Longest a reply may stream (default `REPLY_TIME_LIMIT_MS`). */
+  replyTimeLimitMs?: number;
+};
+
+/** The chat core of one server instance (see the file comment). */
+export class ChatCore {
+  /** The live side: viewers and live replies of this instance. */
+  readonly hub: ChatHub;
+  /** The transport to other instances. */
+  readonly bus: ChatBus;
+  private readonly models: ChatModels;
+  private readonly generations = new GenerationRegistry();
+  private readonly replyTimeLimitMs: number;
+  private started: Promise<void> | null = null;
+
+  /** A core on `options.bus`; it starts listening on first use. */
+  constructor(options: ChatCoreOptions) {
+    this.bus = options.bus;
+    this.models = options.models;
+    this.replyTimeLimitMs = options.replyTimeLimitMs ?? REPLY_TIME_LIMIT_MS;
+    this.hub = new ChatHub({
+      bus: options.bus,
+      loader: storedRowLoader,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.querySchemas ? { querySchemas: options.querySchemas } : {}),
+      onStop: (chatId) => void this.generations.abort(chatId, "stop"),
+    });
+  }
+
+  /** Starts listening to the other instances; every operation awaits it. */
+  ready(): Promise<void> {
+    this.started ??= this.bus.start().catch((caught: unknown) => {
+      this.started = null;
+      throw new AppError("offline:database", { detail: "the chat bus could not start listening", cause: caught });
+    });
+    return this.started;
+  }
+
+  /**
+   * Stores a prompt and starts its reply; returns the ids at once. Creates
+   * the chat (titled from the prompt) when `chatId` is absent. An
+   * `[octo-ui-action]` envelope naming a panel is stored silent. Refused with
+   * `conflict:chat` while a reply streams in the chat.
+   */
+  async sendMessage(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
+    await this.ready();
+    const input = parseChatInput(SendMessageInputSchema, rawInput);
+    const lookup = this.models.getModel(input.modelId);
+    if (!lookup.ok) throw new AppError("bad_request:chat", { message: lookup.error.message, detail: lookup.error.code });
+    let chat: Chat =
+      input.chatId !== undefined ? await authorizeChat(actor, input.chatId, "write") : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId);
+    if (this.hub.isLive(chat.id)) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
+    const slot = this.generations.reserve(chat.id);
+    if (!slot) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
+    try {
+      if (chat.modelId !== input.modelId) {
+        chat = (await setChatModel({ userId: actor.userId, chatId: chat.id, modelId: input.modelId })) ?? chat;
+        this.hub.announceChat(actor.userId, toChatSummary(chat));
+      }
+      const envelope = parseUiAction(input.prompt);
+      const actionPanelId = envelope?.panel ?? null;
+      const prompt = await appendMessage({
+        userId: actor.userId,
+        chatId: chat.id,
+        message: { role: "user", text: input.prompt, silent: actionPanelId !== null },
+      });
+      if (!prompt) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
+      this.hub.announceMessage(actor.userId, toChatMessage(prompt));
+      const messageId = crypto.randomUUID();
+      const reply = this.hub.startReply({
+        chatId: chat.id,
+        userId: actor.userId,
+        messageId,
+        replyTo: prompt.id,
+        model: input.modelId,
+        startedAt: new Date().toISOString(),
+        sequence: prompt.sequence + 1,
+      });
+      const chatId = chat.id;
+      const timeLimit = setTimeout(() => this.generations.abort(chatId, "time-limit"), this.replyTimeLimitMs);
+      timeLimit.unref?.();
+      const generation = generateReply({
+        reply,
+        model: lookup.model,
+        userId: actor.userId,
+        chatId,
+        messageId,
+        modelId: input.modelId,
+        silentPrompt: actionPanelId !== null,
+        actionPanelId,
+        signal: slot.signal,
+        stopReason: slot.reason,
+      }).then((stored) => {
+        clearTimeout(timeLimit);
+        // Free the chat before viewers hear the end, so a reply to that event can send at once.
+        slot.release();
+        this.hub.endReply(reply, stored);
+      });
+      this.generations.run(chatId, generation);
+      return { chat: toChatSummary(chat), userMessageId: prompt.id, replyMessageId: messageId };
+    } catch (caught) {
+      slot.release();
+      throw caught;
+    }
+  }
+
+  /** Stops the chat's streaming reply wherever it is generated; the partial reply is kept and stored as `stopped`. */
+  async stopReply(actor: Actor, rawInput: unknown): Promise<StopReplyResult> {
+    await this.ready();
+    const input = parseChatInput(ChatReferenceInputSchema, rawInput);
+    const chat = await authorizeChat(actor, input.chatId, "write");
+    if (this.generations.abort(chat.id, "stop")) return { stopping: true };
+    if (this.hub.isLive(chat.id)) {
+      this.hub.requestStop(chat.id);
+      return { stopping: true };
+    }
+    return { stopping: false };
+  }
+
+  /** Creates an empty chat. */
+  async createChat(actor: Actor, rawInput: unknown): Promise<ChatSummary> {
+    await this.ready();
+    const input = parseChatInput(CreateChatInputSchema, rawInput ?? {});
+    const modelId = input.modelId ?? this.models.defaultModelId;
+    const lookup = this.models.getModel(modelId);
+    if (!lookup.ok) throw new AppError("bad_request:chat", { message: lookup.error.message, detail: lookup.error.code });
+    return toChatSummary(await this.newChat(actor, input.title ?? DEFAULT_CHAT_TITLE, modelId));
+  }
+
+  /** Renames a chat; every viewer hears of it. */
+  async renameChat(actor: Actor, rawInput: unknown): Promise<ChatSummary> {
+    await this.ready();
+    const input = parseChatInput(RenameChatInputSchema, rawInput);
+    await authorizeChat(actor, input.chatId, "write");
+    const chat = await renameChatRow({ userId: actor.userId, chatId: input.chatId, title: input.title });
+    if (!chat) throw new AppError("not_found:chat", { detail: `rename of chat ${input.chatId}` });
+    const summary = toChatSummary(chat);
+    this.hub.announceChat(actor.userId, summary);
+    return summary;
+  }
+
+  /** Deletes a chat with everything in it, stopping its reply first. */
+  async deleteChat(actor: Actor, rawInput: unknown): Promise<DeleteChatResult> {
+    await this.ready();
+    const input = parseChatInput(ChatReferenceInputSchema, rawInput);
+    const chat = await authorizeChat(actor, input.chatId, "delete");
+    if (this.generations.abort(chat.id, "delete")) {
+      await Promise.race([this.generations.done(chat.id), new Promise((resolve) => setTimeout(resolve, DELETE_STOP_WAIT_MS).unref?.())]);
+    } else if (this.hub.isLive(chat.id)) {
+      this.hub.requestStop(chat.id);
+    }
+    if (!(await deleteChatRow({ userId: actor.userId, chatId: chat.id }))) throw new AppError("not_found:chat", { detail: `delete of chat ${chat.id}` });
+    return { deleted: true };
+  }
+
+  /**
+   * Stores a panel's interaction state (field values, tab, folds; a ```ui
+   * block's state variables) so a reload restores it. The state must fit the
+   * panel's dialect and `PANEL_STATE_MAX_BYTES`.
+   */
+  async savePanelState(actor: Actor, rawInput: unknown): Promise<SavePanelStateResult> {
+    await this.ready();
+    const input = parseChatInput(SavePanelStateInputSchema, rawInput);
+    const chat = await authorizeChat(actor, input.chatId, "write");
+    const scope = { userId: actor.userId, chatId: chat.id };
+    const panel = await getPanelState({ ...scope, panelId: input.panelId });
+    if (!panel) throw new AppError("not_found:panel", { detail: `panel ${input.panelId} of chat ${chat.id}` });
+    if (input.revision !== undefined && input.revision !== panel.revision) return { applied: false, revision: panel.revision };
+    const holder = await getMessage({ ...scope, messageId: panel.messageId });
+    const dialect = (holder ? panelDialect(toChatMessage(holder), panel.panelId) : null) ?? panelStateDialect(panel.state);
+    const problem = panelStateProblem(dialect, input.state);
+    if (problem) throw new AppError("bad_request:panel", { message: problem });
+    const result = await upsertPanelState({
+      ...scope,
+      panelId: panel.panelId,
+      revision: panel.revision,
+      messageId: panel.messageId,
+      state: input.state as JsonValue,
+    });
+    if (!result) throw new AppError("not_found:panel", { detail: `panel ${input.panelId} of chat ${chat.id} vanished` });
+    return { applied: result.applied, revision: result.panel.revision };
+  }
+
+  /** What a chat page renders first: the thread, the panels, and the live reply while one streams. */
+  async getChatSnapshot(actor: Actor, chatId: string): Promise<ChatSnapshot> {
+    await this.ready();
+    const chat = await authorizeChat(actor, chatId, "read");
+    return this.snapshotOf(actor, chat);
+  }
+
+  /** The actor's chats, most recently active first. */
+  async listChats(actor: Actor): Promise<ChatSummary[]> {
+    return (await listChatRows({ userId: actor.userId })).map(toChatSummary);
+  }
+
+  /**
+   * Follows a chat: `viewer` first gets a `snapshot` event, then every later
+   * event, none of them already reflected in the snapshot. Returns the way to
+   * stop following. Throws (before any event) when the chat is not the actor's.
+   */
+  async watchChat(actor: Actor, chatId: string, viewer: ChatViewer): Promise<() => void> {
+    await this.ready();
+    const chat = await authorizeChat(actor, chatId, "read");
+    // Subscribe first and hold what arrives while the snapshot is read, so nothing falls between the two.
+    const held: ChatEvent[] = [];
+    let deliver: ChatViewer | null = null;
+    const unsubscribe = this.hub.subscribe(chat.id, (event) => (deliver ? deliver(event) : held.push(event)));
+    try {
+      const snapshot = await this.snapshotOf(actor, chat);
+      viewer({ type: "snapshot", snapshot });
+      const filter = snapshotFilter(snapshot);
+      for (const event of held) {
+        const kept = filter(event);
+        if (kept) viewer(kept);
+      }
+      deliver = viewer;
+      return unsubscribe;
+    } catch (caught) {
+      unsubscribe();
+      throw caught;
+    }
+  }
+
+  /** Resolves when every reply generated here has been stored and every signal heard has been handled. */
+  async idle(): Promise<void> {
+    await this.generations.idle();
+    await this.bus.flush();
+    await this.hub.settle();
+  }
+
+  /** Stops every reply generated here (each is stored as stopped), then the hub and the bus. */
+  async close(): Promise<void> {
+    await this.idle();
+    this.hub.close();
+    await this.bus.close();
+  }
+
+  private async newChat(actor: Actor, title: string, modelId: string): Promise<Chat> {
+    return createChatRow({ userId: actor.userId, title, modelId });
+  }
+
+  private async snapshotOf(actor: Actor, chat: Chat): Promise<ChatSnapshot> {
+    const scope = { userId: actor.userId, chatId: chat.id };
+    const rows = await listMessages({ ...scope, includeSilent: true });
+    const panels = await listPanelStates(scope);
+    const messages = rows.map(toChatMessage);
+    // Read after the thread: a reply that ended meanwhile is then in the thread, not lost between the two.
+    const live = this.hub.liveReply(chat.id);
+    return {
+      chat: toChatSummary(chat),
+      messages,
+      panels: toPanelRecords(panels, messages),
+      live: live && !messages.some((message) => message.id === live.messageId) ? live : null,
+    };
+  }
+}
+
+/** How the hub loads what other instances stored. */
+const storedRowLoader: ChatHubLoader = {
+  async loadReply({ userId, chatId, messageId }) {
+    const row = await getMessage({ userId, chatId, messageId });
+    if (!row) return null;
+    const message = toChatMessage(row);
+    if (message.role !== "assistant") return null;
+    const panels = (await listPanelStates({ userId, chatId })).filter((panel) => panel.messageId === messageId);
+    return { message, panels: toPanelRecords(panels, [message]) };
+  },
+  async loadMessage({ userId, chatId, messageId }) {
+    const row = await getMessage({ userId, chatId, messageId });
+    return row ? toChatMessage(row) : null;
+  },
+  async loadChat({ userId, chatId }) {
+    const chat = await getChat({ userId, chatId });
+    return chat ? toChatSummary(chat) : null;
+  },
+};

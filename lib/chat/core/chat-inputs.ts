@@ -1,0 +1,94 @@
+/**
+ * What the chat's server actions accept. Inputs come from the browser, so
+ * every action parses its input here before it does anything; a chat id is
+ * only checked to be a string, because the policy answers any id that is
+ * not the caller's chat — malformed ones included — as not found.
+ */
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { GenuiPanelIdSchema } from "@/lib/genui/schema/spec";
+import { PROMPT_MAX_LENGTH, type ChatSummary } from "../wire";
+
+/** Longest chat title a person may type (the lists cut it further when they draw it). */
+export const CHAT_TITLE_INPUT_MAX_LENGTH = 200;
+
+/** Longest model id accepted (ids are `<provider>:<model>`; the registry checks the rest). */
+const MODEL_ID_MAX_LENGTH = 200;
+
+/** `sendMessage`'s input: a prompt for a chat (a new one when `chatId` is absent) and the model to answer it. */
+export const SendMessageInputSchema = z.object({
+  chatId: z.string().optional(),
+  prompt: z
+    .string()
+    .max(PROMPT_MAX_LENGTH, `A message can be at most ${PROMPT_MAX_LENGTH} characters long.`)
+    .refine((prompt) => prompt.trim().length > 0, "Write a message first."),
+  modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
+});
+/** `sendMessage`'s input. */
+export type SendMessageInput = z.infer<typeof SendMessageInputSchema>;
+
+/** `sendMessage`'s result: the ids to follow, returned as soon as the reply has started. */
+export type SendMessageResult = {
+  chat: ChatSummary;
+  userMessageId: string;
+  /** The reply's message id (it streams as the live reply until it is stored under this id). */
+  replyMessageId: string;
+};
+
+/** Input naming one chat (`stopReply`, `deleteChat`). */
+export const ChatReferenceInputSchema = z.object({ chatId: z.string() });
+/** Input naming one chat. */
+export type ChatReferenceInput = z.infer<typeof ChatReferenceInputSchema>;
+
+/** `stopReply`'s result: whether a reply was streaming and is being stopped. */
+export type StopReplyResult = { stopping: boolean };
+
+const TitleSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the chat a title.")
+  .max(CHAT_TITLE_INPUT_MAX_LENGTH, `A title can be at most ${CHAT_TITLE_INPUT_MAX_LENGTH} characters long.`);
+
+/** `createChat`'s input: an empty chat, optionally titled and with a model. */
+export const CreateChatInputSchema = z.object({
+  title: TitleSchema.optional(),
+  modelId: z.string().min(1).max(MODEL_ID_MAX_LENGTH).optional(),
+});
+/** `createChat`'s input. */
+export type CreateChatInput = z.infer<typeof CreateChatInputSchema>;
+
+/** `renameChat`'s input. */
+export const RenameChatInputSchema = z.object({ chatId: z.string(), title: TitleSchema });
+/** `renameChat`'s input. */
+export type RenameChatInput = z.infer<typeof RenameChatInputSchema>;
+
+/** `deleteChat`'s result. */
+export type DeleteChatResult = { deleted: true };
+
+/**
+ * `savePanelState`'s input: a panel's interaction state. `revision`, when
+ * given, is the revision the browser shows: a state saved for an older one
+ * (a stale tab) is not applied.
+ */
+export const SavePanelStateInputSchema = z.object({
+  chatId: z.string(),
+  panelId: GenuiPanelIdSchema,
+  state: z.unknown(),
+  revision: z.number().int().nonnegative().optional(),
+});
+/** `savePanelState`'s input. */
+export type SavePanelStateInput = z.infer<typeof SavePanelStateInputSchema>;
+
+/** `savePanelState`'s result: whether the state was stored, and the panel's current revision. */
+export type SavePanelStateResult = { applied: boolean; revision: number };
+
+/** Parses an action's input, or throws `bad_request:chat` with the first problem's wording. */
+export function parseChatInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message;
+  throw new AppError("bad_request:chat", {
+    ...(message && !message.startsWith("Invalid") ? { message } : {}),
+    detail: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ").slice(0, 500),
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The chat core of this server process, built from the environment on first
+ * use: the Postgres chat bus when `DATABASE_URL` is set (so instances sharing
+ * the database hear each other), the in-process bus otherwise (the embedded
+ * database serves one process), and the process's model registry. Kept on
+ * `globalThis` because Next.js evaluates route and action bundles separately
+ * (and again on every edit in development), and one process must have one
+ * registry of running replies.
+ */
+import "server-only";
+import type { Actor } from "@/lib/auth/policy";
+import { modelRegistry } from "@/lib/models/registry";
+import type { ChatBus } from "../bus/chat-bus";
+import { MemoryChatBus } from "../bus/memory-chat-bus";
+import { PostgresChatBus } from "../bus/postgres-chat-bus";
+import type { ChatSnapshot, ChatSummary } from "../wire";
+import { ChatCore } from "./chat-core";
+
+const globalStore = globalThis as typeof globalThis & { __octoChatCore?: ChatCore };
+
+/** The bus the environment calls for. */
+export function chatBusFromEnvironment(environment: NodeJS.ProcessEnv = process.env): ChatBus {
+  const url = environment.DATABASE_URL?.trim();
+  return url ? new PostgresChatBus({ url }) : new MemoryChatBus();
+}
+
+/** This process's chat core. */
+export function getChatCore(): ChatCore {
+  globalStore.__octoChatCore ??= new ChatCore({ bus: chatBusFromEnvironment(), models: modelRegistry() });
+  return globalStore.__octoChatCore;
+}
+
+/** Closes this process's chat core (graceful shutdown and tests); the next use builds a new one. */
+export async function closeChatCore(): Promise<void> {
+  const core = globalStore.__octoChatCore;
+  globalStore.__octoChatCore = undefined;
+  await core?.close();
+}
+
+/** The chat as its page renders it first (thread, panels, live reply); `not_found:chat` unless it is the actor's. */
+export function getChatSnapshot(input: { actor: Actor; chatId: string }): Promise<ChatSnapshot> {
+  return getChatCore().getChatSnapshot(input.actor, input.chatId);
+}
+
+/** The actor's chats for the sidebar, most recently active first. */
+export function listChatSummaries(input: { actor: Actor }): Promise<ChatSummary[]> {
+  return getChatCore().listChats(input.actor);
+}

@@ -1,0 +1,110 @@
+/**
+ * The authoritative final form of a reply, from its final text and the
+ * chat's stored panels: the ```ui blocks with host-assigned revisions, the
+ * octo-ui fences, the `render_ui` cards, the degradation receipt, the silent
+ * flag, and the panel rows to write. A block, fence or card with a panel id
+ * becomes that panel's next revision, and the person's interaction state
+ * carries over by the dialect's rule (`carryPanelState` for GenUI,
+ * `carryUiState` for tag-language blocks). Pure: the caller stores it.
+ */
+import type { JsonValue, Panel } from "@/db/schema";
+import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
+import { carryPanelState } from "@/lib/genui/panel/carry-panel-state";
+import type { GenuiSpec } from "@/lib/genui/schema/spec";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
+import { carryUiState } from "../panels/carry-ui-state";
+import { readGenuiPanelState, readUiPanelState } from "../panels/panel-state";
+import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
+import { degradationReceipt, isPanelBlock } from "./degradation-receipt";
+import { isSilentReply } from "./silent-reply";
+
+/** What the final form is built from. */
+export type FinalReplyInput = {
+  messageId: string;
+  text: string;
+  /** The final compile of the text (`UiStream.finish`). */
+  blocks: readonly UiBlock[];
+  tools: readonly ToolCard[];
+  /** The panel the prompt's `[octo-ui-action]` envelope named, if any. */
+  actionPanelId: string | null;
+  /** The chat's stored panels before this reply. */
+  currentPanels: readonly Panel[];
+};
+
+/** One panel row a reply writes. */
+export type PanelWrite = { panelId: string; dialect: UiDialect; revision: number; state: JsonValue };
+
+/** A reply's final form. */
+export type FinalReply = {
+  ui: UiBlock[];
+  fences: GenuiFenceRecord[];
+  tools: ToolCard[];
+  receipt: ReceiptEntry[];
+  silent: boolean;
+  panels: PanelWrite[];
+};
+
+/** One part of the reply that names a panel, where it stands in the text. */
+type PanelClaim = { panelId: string; position: number; dialect: UiDialect; block?: UiBlock; spec?: GenuiSpec };
+
+/** Builds a reply's final form (see the file comment). */
+export function buildFinalReply(input: FinalReplyInput): FinalReply {
+  const fences: GenuiFenceRecord[] = extractGenuiFences(input.text).map((fence, index) => ({
+    index,
+    range: fence.range,
+    ...(fence.spec?.id !== undefined ? { panelId: fence.spec.id } : {}),
+    spec: fence.spec,
+    diagnostics: fence.diagnostics,
+  }));
+
+  const claims: PanelClaim[] = [];
+  for (const block of input.blocks) {
+    if (isPanelBlock(block, input.messageId)) claims.push({ panelId: block.id, position: block.range.start, dialect: "ui", block });
+  }
+  for (const fence of fences) {
+    if (fence.spec?.id !== undefined) claims.push({ panelId: fence.spec.id, position: fence.range.start, dialect: "octo-ui", spec: fence.spec });
+  }
+  for (const card of input.tools) {
+    if (card.spec?.id !== undefined) claims.push({ panelId: card.spec.id, position: card.textOffset, dialect: "render_ui", spec: card.spec });
+  }
+  claims.sort((left, right) => left.position - right.position);
+
+  const current = new Map(input.currentPanels.map((panel) => [panel.panelId, panel]));
+  const panels: PanelWrite[] = [];
+  const revisions = new Map<string, number>();
+  const extra: ReceiptEntry[] = [];
+  const panelBlocks = new Set<UiBlock>();
+  for (const claim of claims) {
+    if (revisions.has(claim.panelId)) {
+      // The first part naming a panel is the panel; a later one in the same reply is drawn where it stands, unaddressed.
+      if (claim.dialect !== "ui") {
+        extra.push({
+          code: "duplicate_panel_id",
+          message: `The panel id "${claim.panelId}" is used more than once in this reply; only its first use is the panel.`,
+          where: `${claim.dialect === "octo-ui" ? "octo-ui fence" : "render_ui call"} with panel ${claim.panelId}`,
+          dialect: claim.dialect,
+          blockId: claim.panelId,
+        });
+      }
+      continue;
+    }
+    const previous = current.get(claim.panelId);
+    const revision = (previous?.revision ?? 0) + 1;
+    revisions.set(claim.panelId, revision);
+    if (claim.block) panelBlocks.add(claim.block);
+    const state = claim.block
+      ? carryUiState(readUiPanelState(previous?.state), claim.block)
+      : carryPanelState(readGenuiPanelState(previous?.state), claim.spec as GenuiSpec);
+    panels.push({ panelId: claim.panelId, dialect: claim.dialect, revision, state: state as JsonValue });
+  }
+
+  const ui = input.blocks.map((block) => ({
+    ...block,
+    // A panel's block carries the panel's new revision; any other block is the first and only revision of itself.
+    revision: panelBlocks.has(block) ? (revisions.get(block.id) ?? 1) : 1,
+  }));
+  const tools = [...input.tools];
+  const receipt = degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra });
+  const silent = input.actionPanelId !== null && isSilentReply({ text: input.text, blocks: ui, tools, panelId: input.actionPanelId });
+  return { ui, fences, tools, receipt, silent, panels };
+}

@@ -1,0 +1,102 @@
+/**
+ * The final store of a reply, exactly once and all at once: in one
+ * transaction the reply's final form is built against the chat's panels as
+ * they stand, the message is appended (its canonical text, final trees and
+ * receipt), every panel it names moves to its next revision with the
+ * person's state carried over, and a non-empty receipt is queued as a
+ * preamble for the chat's next real prompt. Previews are never stored.
+ */
+import "server-only";
+import { getDatabase } from "@/db/client";
+import { appendMessage } from "@/db/queries/messages";
+import { listPanelStates, upsertPanelState } from "@/db/queries/panels";
+import { addPreamble } from "@/db/queries/preambles";
+import type { JsonValue, MessageStatus, Panel } from "@/db/schema";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
+import { toChatMessage, toPanelRecords, type StoredGenui } from "../records/message-record";
+import type { AssistantMessage, PanelRecord, ReceiptEntry, ToolCard } from "../wire";
+import { buildFinalReply } from "./final-reply";
+
+/** What a finished generation hands to the store. */
+export type StoreReplyInput = {
+  userId: string;
+  chatId: string;
+  messageId: string;
+  model: string;
+  status: MessageStatus;
+  /** Shown on the reply when `status` is `error`. */
+  error: string | null;
+  text: string;
+  /** The final compile of the text. */
+  blocks: readonly UiBlock[];
+  tools: readonly ToolCard[];
+  /** The panel the prompt's action envelope named, if any. */
+  actionPanelId: string | null;
+};
+
+/** The stored reply and the panels it moved, as the wire carries them. */
+export type StoredReply = { message: AssistantMessage; panels: PanelRecord[] };
+
+/** Stores a finished reply (see the file comment); null when the chat no longer exists. */
+export async function storeReply(input: StoreReplyInput): Promise<StoredReply | null> {
+  const database = await getDatabase();
+  const scope = { userId: input.userId, chatId: input.chatId };
+  return database.transaction(async (transaction) => {
+    const currentPanels = await listPanelStates({ database: transaction, ...scope });
+    const final = buildFinalReply({
+      messageId: input.messageId,
+      text: input.text,
+      blocks: input.blocks,
+      tools: input.tools,
+      actionPanelId: input.actionPanelId,
+      currentPanels,
+    });
+    const genui: StoredGenui = { fences: final.fences, tools: final.tools };
+    const row = await appendMessage({
+      database: transaction,
+      ...scope,
+      message: {
+        id: input.messageId,
+        role: "assistant",
+        text: input.text,
+        // Compiled trees and parsed specs are plain JSON by construction (zod-validated data, no functions or cycles).
+        ui: final.ui.length > 0 ? (final.ui as unknown as JsonValue) : null,
+        genui: final.fences.length > 0 || final.tools.length > 0 ? (genui as unknown as JsonValue) : null,
+        diagnostics: final.receipt as unknown as JsonValue,
+        silent: final.silent,
+        status: input.status,
+        error: input.error,
+        model: input.model,
+      },
+    });
+    if (!row) return null;
+    const written: Panel[] = [];
+    for (const panel of final.panels) {
+      const result = await upsertPanelState({
+        database: transaction,
+        ...scope,
+        panelId: panel.panelId,
+        revision: panel.revision,
+        messageId: input.messageId,
+        state: panel.state,
+      });
+      if (result?.applied) written.push(result.panel);
+    }
+    if (final.receipt.length > 0) {
+      await addPreamble({
+        database: transaction,
+        ...scope,
+        messageId: input.messageId,
+        diagnostics: preambleEntries(final.receipt, row.sequence) as unknown as JsonValue,
+      });
+    }
+    const message = toChatMessage(row);
+    if (message.role !== "assistant") throw new Error("a stored reply read back as a user message");
+    return { message, panels: toPanelRecords(written, [message]) };
+  });
+}
+
+/** The receipt as the preamble keeps it: each place prefixed with the reply it was in, so the model can find it. */
+function preambleEntries(receipt: readonly ReceiptEntry[], sequence: number): ReceiptEntry[] {
+  return receipt.map((entry) => ({ ...entry, where: `reply ${sequence}, ${entry.where}`.slice(0, 300) }));
+}

@@ -1,0 +1,550 @@
+/**
+ * The chat core's behaviour on real parts, run once per database (the
+ * `chat-core.*.test.ts` files beside `core/chat-core.ts`): turns through the
+ * replay model and the real AI SDK stream, previews through UiStream on
+ * simulated time, the final store, Stop, provider errors, the degradation
+ * receipt and its preamble, silent panel updates in both dialects, the
+ * one-reply-per-chat rule and the policy. Every test checks that the
+ * recordings it used were consumed exactly. Test-only.
+ */
+import { count, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDatabase } from "@/db/client";
+import { listWaitingPreambles } from "@/db/queries/chat-turns";
+import { getPanelState } from "@/db/queries/panels";
+import { messages, preambles } from "@/db/schema";
+import type { Actor } from "@/lib/auth/policy";
+import { AppError } from "@/lib/errors";
+import { formatUiAction } from "@/lib/genui/action/format-ui-action";
+import { diagnosticsPreambleText } from "@/lib/models/diagnostics-preamble";
+import { createReplayLibrary, loadReplayLibrary } from "@/lib/models/replay/load-recordings";
+import type { Recording } from "@/lib/models/replay/recording-schema";
+import { compileUi } from "@/lib/ui/compile/compile-ui";
+import type { ChatBus } from "../bus/chat-bus";
+import { MemoryChatBus } from "../bus/memory-chat-bus";
+import { PostgresChatBus } from "../bus/postgres-chat-bus";
+import { REPLY_IN_PROGRESS_MESSAGE } from "../core/chat-core";
+import { REPLY_ERROR_MESSAGE } from "../turn/generate-reply";
+import type { ChatEvent } from "../wire";
+import { AssistantMessageSchema, ChatEventSchema } from "../wire";
+import {
+  createTestActor,
+  createTestChatCore,
+  followChat,
+  isEvent,
+  openTestDatabase,
+  type TestChatCore,
+  type TestDatabaseHandle,
+  type TestDatabaseKind,
+} from "./chat-test-setup";
+
+/** A ```ui panel update: the answer to a refresh of the build panel, exactly one fence with its id. */
+const BUILD_REFRESH_TEXT = [
+  "```ui id=build",
+  "$failedOnly = false",
+  '$suite = "all"',
+  "$runs = [{name: \"billing › rounds invoice totals\", failed: true}]",
+  '<Switch label="Failed only" value={$failedOnly}/>',
+  '<Table rows={$runs}><Column field="name" title="Test"/></Table>',
+  "```",
+  "",
+].join("\n");
+
+/** Recordings this suite adds to the library: the answer to the build panel's refresh (tag language). */
+const EXTRA_RECORDINGS: Recording[] = [
+  {
+    id: "test-build-refresh",
+    title: "Build panel refresh (test)",
+    description: "A silent tag-language panel update: exactly one ```ui fence with id=build.",
+    dialects: ["ui"],
+    examplePrompt: '[octo-ui-action] {"panel":"build","action":"refresh","fields":{},"payload":{}}',
+    match: { keywords: [], patterns: [], action: { panel: "build", action: "refresh" } },
+    priority: 0,
+    listed: false,
+    steps: [{ text: BUILD_REFRESH_TEXT, toolCalls: [] }],
+  },
+];
+
+const library = createReplayLibrary([...loadReplayLibrary().recordings, ...EXTRA_RECORDINGS]);
+
+function recordedText(id: string): string {
+  const recording = library.get(id);
+  if (!recording) throw new Error(`no recording ${id}`);
+  return recording.steps.map((step) => step.text).join("");
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (caught) {
+    if (caught instanceof AppError) return caught;
+    throw caught;
+  }
+  throw new Error("expected a refusal");
+}
+
+async function storedReplyCount(messageId: string): Promise<number> {
+  const database = await getDatabase();
+  const [row] = await database.select({ value: count() }).from(messages).where(eq(messages.id, messageId));
+  return row?.value ?? 0;
+}
+
+/** The final compile a stored reply must hold: the text compiled from scratch, revisions as the host assigns them. */
+function finalBlocks(text: string, messageId: string, revisions: Record<string, number> = {}) {
+  return compileUi(text, { id: messageId, final: true }).map((block) => ({ ...block, revision: revisions[block.id] ?? 1 }));
+}
+
+function textOf(events: readonly ChatEvent[], messageId: string): string {
+  let text = "";
+  for (const event of events) {
+    if (event.type !== "text-delta" || event.messageId !== messageId) continue;
+    expect(event.start).toBe(text.length);
+    text += event.delta;
+  }
+  return text;
+}
+
+/** Defines the suite on one database. */
+export function defineChatCoreSuite(kind: TestDatabaseKind): void {
+  describe(`the chat core on ${kind === "pglite" ? "PGlite" : "Postgres"}`, () => {
+    let database: TestDatabaseHandle;
+    let harness: TestChatCore;
+    let owner: Actor;
+    let stranger: Actor;
+    const channel = `octo_chat_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+
+    function bus(): ChatBus {
+      return kind === "postgres" && database.url ? new PostgresChatBus({ url: database.url, channel }) : new MemoryChatBus();
+    }
+
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      harness = createTestChatCore({ bus: bus(), library });
+      owner = await createTestActor("Owner");
+      stranger = await createTestActor("Stranger");
+    }, 60_000);
+
+    afterAll(async () => {
+      await harness?.core.close();
+      await database?.release();
+    }, 60_000);
+
+    beforeEach(() => {
+      harness.replay.session.reset();
+      harness.systemPrompts.length = 0;
+    });
+
+    afterEach(async () => {
+      await harness.core.idle();
+    });
+
+    it("streams text and previews before the reply ends, and stores exactly one final tree", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+
+      for (const event of log.events) expect(ChatEventSchema.safeParse(event).success, event.type).toBe(true);
+      const [snapshot, ...events] = log.events;
+      expect(snapshot?.type === "snapshot" && snapshot.snapshot.messages.length === 0 && snapshot.snapshot.live === null).toBe(true);
+      expect(events.map((event) => event.type).slice(0, 2)).toEqual(["message", "reply-start"]);
+      const prompt = events[0];
+      expect(prompt?.type === "message" && prompt.message.id === sent.userMessageId && prompt.message.role === "user" && !prompt.message.silent).toBe(true);
+
+      const text = recordedText("build-status");
+      expect(end.message.text).toBe(text);
+      expect(textOf(events, sent.replyMessageId)).toBe(text);
+      const endIndex = events.indexOf(end);
+      const previews = events.filter((event) => event.type === "preview");
+      expect(previews.length).toBeGreaterThanOrEqual(2);
+      for (const preview of previews) {
+        expect(events.indexOf(preview)).toBeLessThan(endIndex);
+        expect(Object.keys(preview).sort()).toEqual(["messageId", "textLength", "type", "ui"]);
+      }
+      // A panel is visible while the reply is still arriving.
+      const early = previews.find((preview) => preview.ui.some((block) => block.nodes.some((node) => node.type === "Stats")));
+      expect(early && early.textLength < text.length).toBe(true);
+
+      expect(end.message.status).toBe("complete");
+      expect(end.message.ui).toEqual(finalBlocks(text, sent.replyMessageId, { build: 1 }));
+      expect(end.message.receipt).toEqual([]);
+      expect(end.panels).toEqual([{ panelId: "build", dialect: "ui", revision: 1, messageId: sent.replyMessageId, state: { values: {} } }]);
+      expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+      const stored = await core.getChatSnapshot(owner, chat.id);
+      expect(stored.live).toBeNull();
+      expect(stored.messages.map((message) => message.id)).toEqual([sent.userMessageId, sent.replyMessageId]);
+      expect(stored.messages[1]).toEqual(end.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("brings two viewers and a late one (snapshot mid-stream) to the same final message", async () => {
+      const { core, replay, modelId, time } = harness;
+      replay.session.expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const first = await followChat(core, owner, chat.id);
+      let lateJoin: Promise<{ log: Awaited<ReturnType<typeof followChat>>; textAtJoin: number }> | null = null;
+      const second = await followChat(core, owner, chat.id, (event) => {
+        if (lateJoin || event.type !== "text-delta" || event.start + event.delta.length < 400) return;
+        // Hold the model while the late viewer joins, so its snapshot is taken mid-stream.
+        const release = time.hold();
+        lateJoin = followChat(core, owner, chat.id).then((log) => {
+          const snapshot = log.events[0];
+          release();
+          return { log, textAtJoin: snapshot?.type === "snapshot" ? (snapshot.snapshot.live?.text.length ?? -1) : -1 };
+        });
+      });
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      const ends = await Promise.all([first.next(isEvent("reply-end")), second.next(isEvent("reply-end"))]);
+      expect(lateJoin).not.toBeNull();
+      const late = await (lateJoin as unknown as Promise<{ log: Awaited<ReturnType<typeof followChat>>; textAtJoin: number }>);
+      const lateEnd = await late.log.next(isEvent("reply-end"));
+      const text = recordedText("build-status");
+
+      const lateSnapshot = late.log.events[0];
+      if (lateSnapshot?.type !== "snapshot") throw new Error("the late viewer got no snapshot first");
+      const live = lateSnapshot.snapshot.live;
+      expect(live?.messageId).toBe(sent.replyMessageId);
+      expect(late.textAtJoin).toBeGreaterThanOrEqual(400);
+      expect(late.textAtJoin).toBeLessThan(text.length);
+      expect(text.startsWith(live?.text ?? "x")).toBe(true);
+      // The late viewer's snapshot text plus its deltas is the whole reply, with no overlap.
+      let rebuilt = live?.text ?? "";
+      for (const event of late.log.events.slice(1)) {
+        if (event.type === "text-delta") {
+          expect(event.start).toBe(rebuilt.length);
+          rebuilt += event.delta;
+        }
+      }
+      expect(rebuilt).toBe(text);
+      expect(late.log.events.some((event) => event.type === "reply-start")).toBe(false);
+
+      for (const end of [...ends, lateEnd]) expect(end.message).toEqual(ends[0].message);
+      expect(ends[0].message.text).toBe(text);
+      expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+      for (const log of [first, second, late.log]) log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("stops mid-stream, keeps the partial text and compiles it final", async () => {
+      const { core, replay, modelId, time } = harness;
+      replay.session.expect("build-status", { stopsEarly: true });
+      const chat = await core.createChat(owner, {});
+      let stopped: Promise<unknown> | null = null;
+      const log = await followChat(core, owner, chat.id, (event) => {
+        if (stopped || event.type !== "text-delta" || event.start + event.delta.length < 300) return;
+        const release = time.hold();
+        stopped = core.stopReply(owner, { chatId: chat.id }).finally(release);
+      });
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      expect(await stopped).toEqual({ stopping: true });
+      const text = recordedText("build-status");
+      expect(end.message.status).toBe("stopped");
+      expect(end.message.text.length).toBeGreaterThanOrEqual(300);
+      expect(end.message.text.length).toBeLessThan(text.length);
+      expect(text.startsWith(end.message.text)).toBe(true);
+      expect(end.message.ui).toEqual(finalBlocks(end.message.text, sent.replyMessageId, { build: 1 }));
+      expect(end.message.ui?.[0]?.diagnostics.map((diagnostic) => diagnostic.code)).toContain("unfinished_fence");
+      expect(end.message.receipt.map((entry) => entry.code)).toContain("unfinished_fence");
+      expect(replay.session.calls[0]?.state).toBe("aborted");
+      await core.idle();
+      expect(await core.stopReply(owner, { chatId: chat.id })).toEqual({ stopping: false });
+      const stored = await core.getChatSnapshot(owner, chat.id);
+      expect(stored.messages.at(-1)).toEqual(end.message);
+      expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("ends a reply cut by a provider error with an error, keeping the partial text", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("error-mid-stream");
+      const fault = library.get("error-mid-stream")?.fault;
+      if (fault?.kind !== "error-mid-stream") throw new Error("the recording lost its fault");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Simulate a provider error", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      const partial = recordedText("error-mid-stream").slice(0, fault.afterCharacters);
+      expect(end.message.status).toBe("error");
+      expect(end.message.error).toBe(REPLY_ERROR_MESSAGE);
+      expect(JSON.stringify(end.message)).not.toContain(fault.message);
+      expect(end.message.text).toBe(partial);
+      expect(end.message.ui).toEqual(finalBlocks(partial, sent.replyMessageId));
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("keeps a malformed reply's receipt and puts it in the next real prompt's system prompt, once", async () => {
+      const { core, replay, modelId, systemPrompts } = harness;
+      replay.session.expect("malformed-ui").expect("request-flow-diagram").expect("release-overview");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me some malformed UI", modelId });
+      const end = await log.next(isEvent("reply-end", first.replyMessageId));
+      await core.idle();
+      const receipt = end.message.receipt;
+      const codes = receipt.map((entry) => `${entry.dialect} ${entry.code}`);
+      expect(codes).toEqual(expect.arrayContaining(["ui unknown_component", "ui refused_prop", "octo-ui invalid_json"]));
+      for (const entry of receipt) {
+        if (entry.dialect === "ui") expect(entry.where).toMatch(/^ui block 1, line \d+$/);
+        else expect(entry.where).toMatch(/^octo-ui fence [12], /);
+      }
+      expect(receipt.some((entry) => entry.dialect === "octo-ui" && entry.path?.startsWith("items[1]"))).toBe(true);
+      // The UI drew every block; what it could not draw is listed, and nothing else changed.
+      expect(end.message.status).toBe("complete");
+      const waiting = await listWaitingPreambles({ userId: owner.userId, chatId: chat.id });
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]?.messageId).toBe(first.replyMessageId);
+
+      const second = await core.sendMessage(owner, { chatId: chat.id, prompt: "Explain how a chat turn flows through the system", modelId });
+      await log.next(isEvent("reply-end", second.replyMessageId));
+      await core.idle();
+      const expected = diagnosticsPreambleText(receipt.map((entry) => ({ ...entry, where: `reply 2, ${entry.where}` })));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(systemPrompts[0]).not.toContain("What did not render");
+      expect(systemPrompts[1]).toContain(expected);
+      expect(await listWaitingPreambles({ userId: owner.userId, chatId: chat.id })).toEqual([]);
+      const [consumed] = await (await getDatabase()).select().from(preambles).where(eq(preambles.chatId, chat.id));
+      expect(consumed?.consumedAt).toBeInstanceOf(Date);
+
+      const third = await core.sendMessage(owner, { chatId: chat.id, prompt: "Are we ready to release 2.4?", modelId });
+      await log.next(isEvent("reply-end", third.replyMessageId));
+      expect(systemPrompts[2]).not.toContain("What did not render");
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("stores an octo-ui panel update silent, bumps the panel's revision and carries its state", async () => {
+      const { core, replay, modelId, systemPrompts } = harness;
+      replay.session.expect("sales-dashboard").expect("sales-refresh");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the sales dashboard", modelId });
+      const shown = await log.next(isEvent("reply-end", first.replyMessageId));
+      expect(shown.message.silent).toBe(false);
+      expect(shown.panels.map((panel) => [panel.panelId, panel.dialect, panel.revision, panel.messageId])).toEqual([["sales", "octo-ui", 1, first.replyMessageId]]);
+      const saved = await core.savePanelState(owner, {
+        chatId: chat.id,
+        panelId: "sales",
+        revision: 1,
+        state: { fields: { region: "west", target: 250, range: "bogus", gone: "x" }, tabs: {}, folds: {} },
+      });
+      expect(saved).toEqual({ applied: true, revision: 1 });
+
+      const action = formatUiAction({ panel: "sales", action: "refresh", fields: { range: "30d" } });
+      const refresh = await core.sendMessage(owner, { chatId: chat.id, prompt: action, modelId });
+      const update = await log.next(isEvent("reply-end", refresh.replyMessageId));
+      const prompt = log.events.find((event) => event.type === "message" && event.message.id === refresh.userMessageId);
+      expect(prompt?.type === "message" && prompt.message.silent).toBe(true);
+      expect(update.message.silent).toBe(true);
+      expect(update.message.genui?.[0]?.panelId).toBe("sales");
+      expect(update.panels).toEqual([
+        {
+          panelId: "sales",
+          dialect: "octo-ui",
+          revision: 2,
+          messageId: refresh.replyMessageId,
+          state: { fields: { region: "west", target: 250 }, tabs: {}, folds: {} },
+        },
+      ]);
+      const row = await getPanelState({ userId: owner.userId, chatId: chat.id, panelId: "sales" });
+      expect([row?.revision, row?.messageId]).toEqual([2, refresh.replyMessageId]);
+      // A stale tab saving for revision 1 does not overwrite revision 2's state.
+      expect(await core.savePanelState(owner, { chatId: chat.id, panelId: "sales", revision: 1, state: { fields: {}, tabs: {}, folds: {} } })).toEqual({ applied: false, revision: 2 });
+      // The silent turns stay in the thread: the model saw the dashboard reply before the envelope.
+      expect(systemPrompts).toHaveLength(2);
+      const snapshot = await core.getChatSnapshot(owner, chat.id);
+      expect(snapshot.messages.map((message) => [message.role, message.silent])).toEqual([
+        ["user", false],
+        ["assistant", false],
+        ["user", true],
+        ["assistant", true],
+      ]);
+      expect(snapshot.panels).toEqual(update.panels);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("applies the same silent rule to a ```ui fence with the panel's id, keeping state variables that still fit", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status").expect("test-build-refresh");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      await log.next(isEvent("reply-end", first.replyMessageId));
+      await core.savePanelState(owner, { chatId: chat.id, panelId: "build", state: { values: { failedOnly: true, suite: 3, gone: "x" } } });
+
+      const refresh = await core.sendMessage(owner, { chatId: chat.id, prompt: formatUiAction({ panel: "build", action: "refresh", fields: {} }), modelId });
+      const update = await log.next(isEvent("reply-end", refresh.replyMessageId));
+      expect(update.message.silent).toBe(true);
+      expect(update.message.ui).toEqual(finalBlocks(BUILD_REFRESH_TEXT, refresh.replyMessageId, { build: 2 }));
+      expect(update.panels).toEqual([{ panelId: "build", dialect: "ui", revision: 2, messageId: refresh.replyMessageId, state: { values: { failedOnly: true } } }]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("refuses a second send while a reply streams, and accepts one after it ends", async () => {
+      const { core, replay, modelId, time } = harness;
+      replay.session.expect("build-status").expect("request-flow-diagram");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const release = time.hold();
+      const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      const refused = await refusal(core.sendMessage(owner, { chatId: chat.id, prompt: "Explain how a chat turn flows through the system", modelId }));
+      expect([refused.code, refused.publicMessage]).toEqual(["conflict:chat", REPLY_IN_PROGRESS_MESSAGE]);
+      release();
+      await log.next(isEvent("reply-end", first.replyMessageId));
+      const second = await core.sendMessage(owner, { chatId: chat.id, prompt: "Explain how a chat turn flows through the system", modelId });
+      await log.next(isEvent("reply-end", second.replyMessageId));
+      const snapshot = await core.getChatSnapshot(owner, chat.id);
+      expect(snapshot.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("creates a chat titled from the first prompt when none is named", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status");
+      const sent = await core.sendMessage(owner, { prompt: "  Show me the build status\nplease", modelId });
+      expect(sent.chat.title).toBe("Show me the build status");
+      await core.idle();
+      const snapshot = await core.getChatSnapshot(owner, sent.chat.id);
+      expect(snapshot.messages.map((message) => message.id)).toEqual([sent.userMessageId, sent.replyMessageId]);
+      expect((await core.listChats(owner)).some((chat) => chat.id === sent.chat.id)).toBe(true);
+      replay.session.assertConsumed();
+    });
+
+    it("answers every operation on another user's chat as not found, and leaves the chat alone", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("sales-dashboard");
+      const sent = await core.sendMessage(owner, { prompt: "Show me the sales dashboard", modelId });
+      await core.idle();
+      const chatId = sent.chat.id;
+      const attempts: [string, () => Promise<unknown>][] = [
+        ["sendMessage", () => core.sendMessage(stranger, { chatId, prompt: "hello", modelId })],
+        ["stopReply", () => core.stopReply(stranger, { chatId })],
+        ["renameChat", () => core.renameChat(stranger, { chatId, title: "mine now" })],
+        ["deleteChat", () => core.deleteChat(stranger, { chatId })],
+        ["savePanelState", () => core.savePanelState(stranger, { chatId, panelId: "sales", state: { fields: {}, tabs: {}, folds: {} } })],
+        ["getChatSnapshot", () => core.getChatSnapshot(stranger, chatId)],
+        ["watchChat", () => core.watchChat(stranger, chatId, () => {})],
+      ];
+      for (const [name, attempt] of attempts) expect([name, (await refusal(attempt())).code]).toEqual([name, "not_found:chat"]);
+      const snapshot = await core.getChatSnapshot(owner, chatId);
+      expect(snapshot.chat.title).toBe(sent.chat.title);
+      expect(snapshot.messages).toHaveLength(2);
+      expect((await core.listChats(stranger)).some((chat) => chat.id === chatId)).toBe(false);
+      replay.session.assertConsumed();
+    });
+
+    it("refuses panel states that do not fit the panel or are too large", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("sales-dashboard");
+      const sent = await core.sendMessage(owner, { prompt: "Show me the sales dashboard", modelId });
+      await core.idle();
+      const chatId = sent.chat.id;
+      expect((await refusal(core.savePanelState(owner, { chatId, panelId: "sales", state: { values: { a: 1 } } }))).code).toBe("bad_request:panel");
+      const huge = { fields: { notes: "x".repeat(70_000) }, tabs: {}, folds: {} };
+      expect((await refusal(core.savePanelState(owner, { chatId, panelId: "sales", state: huge }))).code).toBe("bad_request:panel");
+      expect((await refusal(core.savePanelState(owner, { chatId, panelId: "nope", state: { fields: {}, tabs: {}, folds: {} } }))).code).toBe("not_found:panel");
+      replay.session.assertConsumed();
+    });
+
+    if (kind === "postgres") {
+      describe("across two instances on Postgres LISTEN/NOTIFY", () => {
+        let other: TestChatCore;
+
+        beforeAll(() => {
+          // The second instance shares the first one's simulated time, so its own previews fall due as the reply streams.
+          other = createTestChatCore({ bus: bus(), time: harness.time, replay: harness.replay });
+        });
+
+        afterAll(async () => {
+          await other?.core.close();
+        });
+
+        afterEach(async () => {
+          await other.core.idle();
+        });
+
+        it("mirrors a reply to a viewer on the other instance, late joiners included, ending on the stored message", async () => {
+          const { core, replay, modelId, time } = harness;
+          replay.session.expect("build-status");
+          const chat = await core.createChat(owner, {});
+          const local = await followChat(core, owner, chat.id);
+          let lateJoin: Promise<Awaited<ReturnType<typeof followChat>>> | null = null;
+          const remote = await followChat(other.core, owner, chat.id, (event) => {
+            if (lateJoin || event.type !== "text-delta" || event.start + event.delta.length < 400) return;
+            const release = time.hold();
+            lateJoin = followChat(other.core, owner, chat.id).finally(release);
+          });
+          const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+          const localEnd = await local.next(isEvent("reply-end", sent.replyMessageId));
+          const remoteEnd = await remote.next(isEvent("reply-end", sent.replyMessageId));
+          const text = recordedText("build-status");
+          expect(remoteEnd.message).toEqual(localEnd.message);
+          expect(remoteEnd.panels).toEqual(localEnd.panels);
+          expect(AssistantMessageSchema.parse(remoteEnd.message).text).toBe(text);
+          const remoteEvents = remote.events.slice(1);
+          expect(remoteEvents.map((event) => event.type).slice(0, 2)).toEqual(["message", "reply-start"]);
+          expect(textOf(remoteEvents, sent.replyMessageId)).toBe(text);
+          // The other instance compiled its own previews from the text it received.
+          const previews = remoteEvents.filter((event) => event.type === "preview");
+          expect(previews.length).toBeGreaterThanOrEqual(1);
+          expect(previews.every((preview) => remoteEvents.indexOf(preview) < remoteEvents.indexOf(remoteEnd))).toBe(true);
+
+          expect(lateJoin).not.toBeNull();
+          const late = await (lateJoin as unknown as Promise<Awaited<ReturnType<typeof followChat>>>);
+          const lateSnapshot = late.events[0];
+          if (lateSnapshot?.type !== "snapshot") throw new Error("no snapshot first");
+          expect(lateSnapshot.snapshot.live?.messageId).toBe(sent.replyMessageId);
+          expect(lateSnapshot.snapshot.live?.text.length ?? 0).toBeGreaterThanOrEqual(400);
+          expect((await late.next(isEvent("reply-end", sent.replyMessageId))).message).toEqual(localEnd.message);
+          expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+          for (const log of [local, remote, late]) log.stop();
+          replay.session.assertConsumed();
+        });
+
+        it("stops a reply from the other instance, and refuses a second send there while it streams", async () => {
+          const { core, replay, modelId, time } = harness;
+          replay.session.expect("build-status", { stopsEarly: true });
+          const chat = await core.createChat(owner, {});
+          let stopped: Promise<unknown> | null = null;
+          let refused: Promise<AppError> | null = null;
+          const remote = await followChat(other.core, owner, chat.id, (event) => {
+            if (stopped || event.type !== "text-delta" || event.start + event.delta.length < 300) return;
+            const release = time.hold();
+            refused = refusal(other.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId }));
+            stopped = refused
+              .then(() => other.core.stopReply(owner, { chatId: chat.id }))
+              // The stop travels through Postgres to the generating instance; give it a moment before time moves on.
+              .then(async (result) => {
+                await other.core.bus.flush();
+                await new Promise((resolve) => setTimeout(resolve, 200));
+                return result;
+              })
+              .finally(release);
+          });
+          const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+          const end = await remote.next(isEvent("reply-end", sent.replyMessageId));
+          expect((await (refused as unknown as Promise<AppError>)).code).toBe("conflict:chat");
+          expect(await stopped).toEqual({ stopping: true });
+          expect(end.message.status).toBe("stopped");
+          expect(recordedText("build-status").startsWith(end.message.text)).toBe(true);
+          expect(end.message.text.length).toBeLessThan(recordedText("build-status").length);
+          const stored = await core.getChatSnapshot(owner, chat.id);
+          expect(stored.messages.at(-1)).toEqual(end.message);
+          expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+          remote.stop();
+          replay.session.assertConsumed();
+        });
+      });
+    }
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * One reply, generated on the server independently of the request that
+ * asked for it. The model gets the system prompt (built from the catalogs,
+ * with the chat's waiting diagnostics preamble), the whole thread (silent
+ * action turns included) and the `render_ui` tool; several steps are allowed
+ * so text can follow a tool call. Every text delta and card goes to the live
+ * reply (viewers everywhere, previews through its UiStream). However the
+ * stream ends — finished, stopped, cut by an error or the time limit — the
+ * text that arrived is compiled final and stored once.
+ */
+import "server-only";
+import { stepCountIs, streamText, type LanguageModel } from "ai";
+import { z } from "zod";
+import { listMessages } from "@/db/queries/messages";
+import { consumePreambles } from "@/db/queries/preambles";
+import { listWaitingPreambles } from "@/db/queries/chat-turns";
+import type { MessageStatus, Preamble } from "@/db/schema";
+import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/diagnostics-preamble";
+import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/lib/models/render-ui-tool";
+import { buildSystemPrompt } from "@/lib/models/system-prompt";
+import { storeReply, type StoredReply } from "../final/store-reply";
+import type { LocalReply } from "../live/chat-hub";
+import type { ToolCard } from "../wire";
+import type { GenerationStopReason } from "./generation-registry";
+import { toModelMessages } from "./model-messages";
+
+/** Model calls one reply may make: a tool call and the text after it, with room for a second card. */
+export const REPLY_MAX_STEPS = 4;
+
+/**
+ * Longest a reply may stream before it is cut, in milliseconds: a real model
+ * writes a long answer in a minute or two; a provider that hangs must not
+ * hold the chat (one reply at a time) forever.
+ */
+export const REPLY_TIME_LIMIT_MS = 10 * 60_000;
+
+/** What a reply cut by a provider error says (the provider's own text is logged, never shown). */
+export const REPLY_ERROR_MESSAGE = "The model failed while writing this reply. What arrived before the failure is kept.";
+
+/** What a reply cut by the time limit says. */
+export const REPLY_TIME_LIMIT_MESSAGE = "The reply took too long and was cut off. What arrived is kept.";
+
+/** What a `render_ui` card says when its input was not even a spec with items. */
+export const RENDER_UI_INPUT_ERROR = "The render_ui call did not carry a spec with an items array, so nothing could be drawn.";
+
+/** Everything one generation needs. */
+export type GenerateReplyInput = {
+  reply: LocalReply;
+  model: LanguageModel;
+  userId: string;
+  chatId: string;
+  messageId: string;
+  modelId: string;
+  /** True when the prompt was a silent panel action: waiting preambles are shown, not consumed. */
+  silentPrompt: boolean;
+  /** The panel the prompt's action envelope named, if any. */
+  actionPanelId: string | null;
+  /** Aborts the generation (Stop, the time limit, the chat's deletion). */
+  signal: AbortSignal;
+  /** Why it was aborted, once it was. */
+  stopReason: () => GenerationStopReason | null;
+};
+
+/** Generates, compiles and stores one reply (see the file comment); never throws. Null when nothing could be stored. */
+export async function generateReply(input: GenerateReplyInput): Promise<StoredReply | null> {
+  const { reply } = input;
+  let failure: unknown = null;
+  try {
+    const diagnostics = await preambleDiagnostics(input);
+    const thread = await listMessages({ userId: input.userId, chatId: input.chatId, includeSilent: true });
+    const result = streamText({
+      model: input.model,
+      system: buildSystemPrompt({ diagnostics }),
+      messages: toModelMessages(thread),
+      tools: { [RENDER_UI_TOOL_NAME]: renderUiTool },
+      stopWhen: stepCountIs(REPLY_MAX_STEPS),
+      abortSignal: input.signal,
+      // Errors arrive as `error` parts below; without this the SDK would also print them.
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case "text-delta":
+          reply.appendText(part.text);
+          break;
+        case "tool-result":
+          if (part.toolName === RENDER_UI_TOOL_NAME) reply.addTool(toolCard(part.toolCallId, reply.text.length, part.output as RenderUiToolResult));
+          break;
+        case "tool-error":
+          if (part.toolName === RENDER_UI_TOOL_NAME) {
+            reply.addTool({ id: part.toolCallId, name: "render_ui", textOffset: reply.text.length, spec: null, diagnostics: [], error: RENDER_UI_INPUT_ERROR });
+          }
+          break;
+        case "error":
+          failure ??= part.error ?? new Error("the model stream failed");
+          break;
+        default:
+          break;
+      }
+    }
+  } catch (caught) {
+    if (!input.signal.aborted) failure ??= caught;
+  }
+  const stopReason = input.stopReason();
+  if (failure !== null && stopReason === null) console.error(`chat: reply ${input.messageId} failed`, failure);
+  const status: MessageStatus = stopReason === "stop" || stopReason === "delete" ? "stopped" : failure !== null || stopReason === "time-limit" ? "error" : "complete";
+  const error = status !== "error" ? null : stopReason === "time-limit" ? REPLY_TIME_LIMIT_MESSAGE : REPLY_ERROR_MESSAGE;
+  const blocks = reply.finish();
+  try {
+    return await storeReply({
+      userId: input.userId,
+      chatId: input.chatId,
+      messageId: input.messageId,
+      model: input.modelId,
+      status,
+      error,
+      text: reply.text,
+      blocks,
+      tools: reply.tools,
+      actionPanelId: input.actionPanelId,
+    });
+  } catch (caught) {
+    console.error(`chat: storing reply ${input.messageId} failed`, caught);
+    return null;
+  }
+}
+
+/** The diagnostics the system prompt carries: a real prompt consumes the waiting preambles, a silent one only reads them. */
+async function preambleDiagnostics(input: GenerateReplyInput): Promise<PreambleDiagnostic[]> {
+  const scope = { userId: input.userId, chatId: input.chatId };
+  const preambles: Preamble[] = input.silentPrompt ? await listWaitingPreambles(scope) : await consumePreambles(scope);
+  return preambles.flatMap((preamble) => {
+    const parsed = z.array(PreambleDiagnosticSchema).safeParse(preamble.diagnostics);
+    return parsed.success ? parsed.data : [];
+  });
+}
+
+function toolCard(id: string, textOffset: number, output: RenderUiToolResult): ToolCard {
+  return output.ok
+    ? { id, name: "render_ui", textOffset, spec: output.spec, diagnostics: output.diagnostics }
+    : { id, name: "render_ui", textOffset, spec: null, diagnostics: output.diagnostics, error: output.error.slice(0, 4_000) };
+}
