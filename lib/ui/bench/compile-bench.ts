@@ -46,6 +46,8 @@ type Figures = {
   p99: Timing;
   worst: Timing;
   streamMultiple: Timing;
+  /** The slowest full compile. */
+  slowest: Timing;
   updates: number;
   budgetReached: boolean;
 };
@@ -91,12 +93,19 @@ function measure(name: string, reply: string): Figures {
   let blocks: UiBlock[] = [];
   for (const started = performance.now(); performance.now() - started < WARMUP_MS; ) blocks = compileUi(reply, { ...options, final: true });
   const fullTimes: Timing[] = [];
-  for (let run = 0; run < FULL_COMPILE_RUNS; run++) fullTimes.push(timed(() => (blocks = compileUi(reply, { ...options, final: true }))));
+  let budgetReached = false;
+  for (let run = 0; run < FULL_COMPILE_RUNS; run++) {
+    fullTimes.push(timed(() => (blocks = compileUi(reply, { ...options, final: true }))));
+    // The compiler checks its budgets itself: any diagnostic here would be one of them (the reply is legal).
+    const diagnostics = blocks.flatMap((block) => block.diagnostics);
+    if (diagnostics.length > 0) {
+      console.log(`  ${name}: run ${run} has diagnostics: ${JSON.stringify(diagnostics.slice(0, 2))}`);
+      budgetReached = true;
+    }
+  }
   const fullCompile = statistic(fullTimes, 0.5);
-  const diagnostics = blocks.flatMap((block) => block.diagnostics);
-  if (diagnostics.length > 0) throw new Error(`${name}: the generated reply has diagnostics: ${JSON.stringify(diagnostics.slice(0, 3))}`);
-  // A legal reply never meets the reply's time budget (which the compiler checks on its own clock, wall time).
-  const budgetReached = blocks.some((block) => block.diagnostics.some((item) => item.code === "reply_budget")) || statistic(fullTimes, 1).wallMs >= UI_REPLY_LIMITS.elapsedMs;
+  // Nor may the work itself come near the reply's 60 ms, in CPU time, in any run.
+  if (statistic(fullTimes, 1).cpuMs >= UI_REPLY_LIMITS.elapsedMs) budgetReached = true;
 
   // The stream: every prefix growing by DELTA_UNITS, then the final text.
   const prefixes: string[] = [];
@@ -120,6 +129,7 @@ function measure(name: string, reply: string): Figures {
     p99: statistic(updates, 0.99),
     worst: statistic(updates, 1),
     streamMultiple: { cpuMs: total.cpuMs / fullCompile.cpuMs, wallMs: total.wallMs / fullCompile.wallMs },
+    slowest: statistic(fullTimes, 1),
     updates: updates.length,
     budgetReached,
   };
@@ -151,7 +161,7 @@ function main(): number {
     check(result.p99.cpuMs < TARGETS.previewP99Ms, `preview update, p99: ${result.p99.cpuMs.toFixed(3)} ms [${result.p99.wallMs.toFixed(3)} ms] (target < ${TARGETS.previewP99Ms} ms)`);
     console.log(`       preview update, worst: ${result.worst.cpuMs.toFixed(3)} ms [${result.worst.wallMs.toFixed(3)} ms] over ${result.updates} updates`);
     check(result.streamMultiple.cpuMs <= TARGETS.streamMultiple, `whole stream: ${result.streamMultiple.cpuMs.toFixed(1)}× one full compile [${result.streamMultiple.wallMs.toFixed(1)}×] (target ≤ ${TARGETS.streamMultiple}×)`);
-    check(!result.budgetReached, `reply budget (${UI_REPLY_LIMITS.elapsedMs} ms) never reached`);
+    check(!result.budgetReached, `reply budget (${UI_REPLY_LIMITS.elapsedMs} ms) never reached: slowest of ${FULL_COMPILE_RUNS} full compiles ${result.slowest.cpuMs.toFixed(2)} ms [${result.slowest.wallMs.toFixed(2)} ms], no budget diagnostic`);
   }
   console.log(missed === 0 ? "\nAll targets met." : `\n${missed} target(s) missed.`);
   return missed === 0 ? 0 : 1;

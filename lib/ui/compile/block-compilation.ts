@@ -247,6 +247,10 @@ function newFrame(syntax: UiSyntaxElement | null, header: UiCompiledHeader | nul
   return { syntax, header, context, nodes: [], diagnostics: [], nodeCount: 0, consumed: 0, child: null, dropped };
 }
 
+function bySourceOrder(left: UiDiagnostic, right: UiDiagnostic): number {
+  return left.range.start - right.range.start;
+}
+
 /** Keeps the first `limit` diagnostics offered and counts the rest. */
 class DiagnosticCollector {
   private readonly kept: UiDiagnostic[] = [];
@@ -271,7 +275,7 @@ class DiagnosticCollector {
 
   /** The kept diagnostics in source order, plus one saying how many were left out. */
   result(length: number): UiDiagnostic[] {
-    const result = this.kept.slice().sort((left, right) => left.range.start - right.range.start);
+    const result = this.kept.length > 1 ? this.kept.slice().sort(bySourceOrder) : this.kept.slice();
     if (this.omitted > 0) result.push(diagnostic("too_many_diagnostics", { start: 0, end: length }, undefined, `${this.omitted} more`));
     return result;
   }

@@ -1,0 +1,5 @@
+/** Compilation of UI blocks: a reply's fences, one block, and the incremental compiler. */
+export { compileUi } from "./compile-ui";
+export { compileUiBlock } from "./compile-block";
+export { UiCompiler } from "./compiler";
+export type { UiCompileOptions, UiCompilerOptions, UiCompileUpdate, UiQuerySchemas } from "./options";
