@@ -145,6 +145,11 @@ export class ChatHub {
     };
   }
 
+  /** How many viewers follow a chat on this instance. */
+  viewerCount(chatId: string): number {
+    return this.viewers.get(chatId)?.size ?? 0;
+  }
+
   /** The reply streaming in a chat (here or on another instance), as a snapshot carries it; null when none. */
   liveReply(chatId: string): LiveReply | null {
     const entry = this.replies.get(chatId);

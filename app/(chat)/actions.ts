@@ -1,0 +1,65 @@
+"use server";
+
+// The chat's server actions. Each authorizes through the policy (requireActor
+// here, authorizeChat in the chat core: another user's chat is not found) and
+// returns `{ok: true, ...}` or `{ok: false, error}` instead of throwing, so
+// the page can show the error in place. Replies stream on the server; viewers
+// follow them over GET /api/chats/[id]/events. Listed in lib/auth/registry.ts.
+
+import type { ChatSummary } from "@/lib/chat/wire";
+import type {
+  ChatReferenceInput,
+  CreateChatInput,
+  DeleteChatResult,
+  RenameChatInput,
+  SavePanelStateInput,
+  SavePanelStateResult,
+  SendMessageInput,
+  SendMessageResult,
+  StopReplyResult,
+} from "@/lib/chat/core/chat-inputs";
+import { getChatCore } from "@/lib/chat/core/process-chat-core";
+import { requireActor, type Actor } from "@/lib/auth/policy";
+import { toPublicError, type PublicError } from "@/lib/errors";
+
+/** What every chat action returns. */
+export type ChatActionResult<Value> = ({ ok: true } & Value) | { ok: false; error: PublicError };
+
+async function run<Value extends object>(operation: (actor: Actor) => Promise<Value>): Promise<ChatActionResult<Value>> {
+  try {
+    const actor = await requireActor();
+    return { ok: true, ...(await operation(actor)) };
+  } catch (caught) {
+    return { ok: false, error: toPublicError(caught) };
+  }
+}
+
+/** Sends a prompt (creating the chat when `chatId` is absent) and starts its reply; returns the ids at once. */
+export async function sendMessage(input: SendMessageInput): Promise<ChatActionResult<SendMessageResult>> {
+  return run((actor) => getChatCore().sendMessage(actor, input));
+}
+
+/** Stops the chat's streaming reply; the partial reply is kept. */
+export async function stopReply(input: ChatReferenceInput): Promise<ChatActionResult<StopReplyResult>> {
+  return run((actor) => getChatCore().stopReply(actor, input));
+}
+
+/** Creates an empty chat. */
+export async function createChat(input: CreateChatInput = {}): Promise<ChatActionResult<{ chat: ChatSummary }>> {
+  return run(async (actor) => ({ chat: await getChatCore().createChat(actor, input) }));
+}
+
+/** Renames a chat. */
+export async function renameChat(input: RenameChatInput): Promise<ChatActionResult<{ chat: ChatSummary }>> {
+  return run(async (actor) => ({ chat: await getChatCore().renameChat(actor, input) }));
+}
+
+/** Deletes a chat, stopping its reply first. */
+export async function deleteChat(input: ChatReferenceInput): Promise<ChatActionResult<DeleteChatResult>> {
+  return run((actor) => getChatCore().deleteChat(actor, input));
+}
+
+/** Stores a panel's interaction state so a reload restores it. */
+export async function savePanelState(input: SavePanelStateInput): Promise<ChatActionResult<SavePanelStateResult>> {
+  return run((actor) => getChatCore().savePanelState(actor, input));
+}
