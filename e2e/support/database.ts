@@ -1,0 +1,28 @@
+/**
+ * The database the server under test writes to (`DATABASE_URL`, which the
+ * e2e suite points at a fresh Postgres database of its own), read directly so
+ * a spec can check what was stored — not only what the page shows.
+ */
+import postgres from "postgres";
+
+/** Runs `read` with a connection to the e2e database, closing it afterwards. */
+export async function withDatabase<Result>(read: (sql: postgres.Sql) => Promise<Result>): Promise<Result> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: the browser specs that check storage need the e2e database (npm test sets it).");
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await read(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** One stored message, as the specs look at it. */
+export type StoredMessageRow = { id: string; role: string; text: string; status: string; silent: boolean; ui: unknown; genui: unknown };
+
+/** The stored messages of a chat, in order. */
+export function storedMessages(chatId: string): Promise<StoredMessageRow[]> {
+  return withDatabase(
+    (sql) => sql<StoredMessageRow[]>`select id, role, text, status, silent, ui, genui from messages where chat_id = ${chatId} order by sequence`,
+  );
+}
