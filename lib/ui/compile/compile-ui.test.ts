@@ -100,8 +100,14 @@ describe("compileUi: the reply budget", () => {
     const body = `<Table rows={[${Array.from({ length: 190 }, (_, index) => `{name: "t${index}", ms: ${index}}`).join(", ")}]}><Column field="name"/></Table>\n`;
     const reply = Array.from({ length: 16 }, () => fence(body.repeat(Math.floor(15_000 / body.length)))).join("");
     expect(reply.length).toBeGreaterThan(200_000);
-    compileUi(reply, { id: "warm", final: true });
-    const blocks = compileUi(reply, { id: "m", final: true });
+    // The budget is measured on the CPU clock here: the test is about the compiler's work, not about
+    // how busy the machine running the tests is. A warm engine is assumed (as in a running server).
+    const cpuClock = () => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1000;
+    };
+    for (let run = 0; run < 5; run++) compileUi(reply, { id: "warm", final: true, limits: { elapsedMs: 60_000 }, replyLimits: { elapsedMs: 60_000 } });
+    const blocks = compileUi(reply, { id: "m", final: true, now: cpuClock });
     expect(blocks.flatMap((block) => block.diagnostics)).toEqual([]);
   });
 });
