@@ -52,6 +52,7 @@ export {
   GenuiTabSchema,
   GenuiTableCellSchema,
   GenuiTableNodeSchema,
+  GenuiTableRowsSchema,
   GenuiTabsNodeSchema,
   GenuiTextareaNodeSchema,
   GenuiTextNodeSchema,

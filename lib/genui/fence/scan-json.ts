@@ -12,9 +12,12 @@
  *   still grow, a cut `\u00` escape) is dropped. So a streaming panel shows
  *   what has arrived.
  * - It materializes only what `parseGenuiSpec` could keep
- *   (`GENUI_SCAN_LIMITS`: one past each cap), so a 5 MB body costs one
- *   linear scan and bounded memory. Objects have a null prototype, so a
- *   `__proto__` key is an ordinary own key for the spec parser to strip.
+ *   (`GENUI_SCAN_LIMITS`: one past each cap). Everything else is skipped by
+ *   a tight loop that neither builds nor validates it (a syntax error inside
+ *   skipped content goes unreported), so a 5 MB body costs one fast linear
+ *   scan and bounded memory.
+ * - Objects have a null prototype, so a `__proto__` key is an ordinary own
+ *   key for the spec parser to strip.
  */
 import { GenuiDiagnosticCollector, type GenuiDiagnostic } from "../diagnostics/diagnostic";
 import { GenuiPath } from "../diagnostics/path";
@@ -60,23 +63,29 @@ const enum State {
   End,
 }
 
-/** One open array or object. */
+/** One open (and kept) array or object; skipped containers never get a frame. */
 type Frame = {
-  /** The container being filled, or null when its contents are not kept. */
-  container: unknown[] | Record<string, unknown> | null;
+  /** The container being filled. */
+  container: unknown[] | Record<string, unknown>;
   /** True for an array. */
   isArray: boolean;
-  /** Entries seen so far (kept or not): an array's next index. */
+  /** Entries seen so far: an array's next index. */
   count: number;
   /** Distinct keys kept so far (objects). */
   keys: number;
   /** The key waiting for its value (objects); null when none. */
   key: string | null;
-  /** True when the value for `key` is not kept (over the key budget). */
-  skipKey: boolean;
   /** Where this container sits in its parent, for diagnostics. */
   slot: string | number;
 };
+
+/** How far `skip` goes. */
+const enum Skip {
+  /** One value: `[1, ^{"a": [2]}, 3]` stops before `, 3`. */
+  Value,
+  /** The rest of the open container, up to its closing bracket: `[1, 2, ^3, 4]` stops before `]`. */
+  Rest,
+}
 
 /** What `scanJson` read. */
 export type JsonScan = {
@@ -176,15 +185,6 @@ class JsonScanner {
     this.diagnostics.report("json_budget", this.path(), reason);
   }
 
-  /** True when the value about to begin will be kept. */
-  private slotKept(): boolean {
-    const frame = this.stack[this.stack.length - 1];
-    if (frame === undefined) return true;
-    if (frame.container === null) return false;
-    if (frame.isArray) return frame.count < GENUI_SCAN_LIMITS.arrayEntries;
-    return !frame.skipKey;
-  }
-
   /** Takes one value from the budget; false (reported) when it is spent. */
   private takeValue(): boolean {
     if (this.values >= GENUI_SCAN_LIMITS.values) {
@@ -195,7 +195,7 @@ class JsonScanner {
     return true;
   }
 
-  /** Puts a finished value into its slot (or drops it when the slot is not kept). */
+  /** Puts a finished value into its slot; `kept` false only counts the slot (a skipped value). */
   private attach(value: unknown, kept: boolean): void {
     const frame = this.stack[this.stack.length - 1];
     if (frame === undefined) {
@@ -204,13 +204,83 @@ class JsonScanner {
       return;
     }
     if (frame.isArray) {
-      if (kept && frame.container !== null) (frame.container as unknown[]).push(value);
-      frame.count += 1;
+      if (kept) (frame.container as unknown[]).push(value);
     } else {
-      if (kept && frame.container !== null && frame.key !== null) (frame.container as Record<string, unknown>)[frame.key] = value;
+      if (kept && frame.key !== null) (frame.container as Record<string, unknown>)[frame.key] = value;
       frame.key = null;
-      frame.count += 1;
     }
+    frame.count += 1;
+    this.state = State.AfterValue;
+  }
+
+  /**
+   * Skips ahead without materializing or validating anything: one value, or
+   * the rest of the open container. A tight loop over character codes, with
+   * strings jumped over by `indexOf`, so what is not kept costs a few
+   * nanoseconds a character. Stops at the end of the text (truncated).
+   */
+  private skip(mode: Skip): void {
+    const text = this.text;
+    const length = text.length;
+    let position = this.position;
+    let depth = 0;
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === Code.Quote) {
+        position = this.stringEnd(position);
+        if (position === -1) break;
+        if (mode === Skip.Value && depth === 0) {
+          this.position = position;
+          return;
+        }
+        continue;
+      }
+      if (code === Code.OpenBrace || code === Code.OpenBracket) depth += 1;
+      else if (code === Code.CloseBrace || code === Code.CloseBracket) {
+        // The open container's own closer: stop before it.
+        if (depth === 0) {
+          this.position = position;
+          return;
+        }
+        depth -= 1;
+        if (depth === 0 && mode === Skip.Value) {
+          this.position = position + 1;
+          return;
+        }
+      } else if (code === Code.Comma && depth === 0 && mode === Skip.Value) {
+        this.position = position;
+        return;
+      }
+      position += 1;
+    }
+    this.position = length;
+    this.truncated = true;
+  }
+
+  /** The offset after the string opening at `quote`, or -1 when the text ends inside it. */
+  private stringEnd(quote: number): number {
+    const text = this.text;
+    let search = quote + 1;
+    for (;;) {
+      const close = text.indexOf('"', search);
+      if (close === -1) return -1;
+      let backslash = close - 1;
+      while (backslash > quote && text.charCodeAt(backslash) === Code.Backslash) backslash -= 1;
+      // An even run of backslashes escapes itself, not the quote.
+      if ((close - 1 - backslash) % 2 === 0) return close + 1;
+      search = close + 1;
+    }
+  }
+
+  /** Skips one value that is not kept, and counts its slot. */
+  private skipValue(): void {
+    this.skip(Skip.Value);
+    if (!this.truncated) this.attach(undefined, false);
+  }
+
+  /** Skips every remaining entry of the open container; its closer is read next. */
+  private skipRest(): void {
+    this.skip(Skip.Rest);
     this.state = State.AfterValue;
   }
 
@@ -221,29 +291,33 @@ class JsonScanner {
       this.closeContainer();
       return;
     }
-    const kept = this.slotKept() && this.takeValue();
+    // One entry past the largest cap is enough for the spec parser to see the cap was passed.
+    if (frame?.isArray && frame.count >= GENUI_SCAN_LIMITS.arrayEntries) return this.skipRest();
+    if (!this.takeValue()) return this.skipValue();
     if (code === Code.OpenBrace || code === Code.OpenBracket) {
+      if (this.stack.length >= GENUI_SCAN_LIMITS.depth) {
+        this.budget(`nested deeper than ${GENUI_SCAN_LIMITS.depth}`);
+        return this.skipValue();
+      }
       this.position += 1;
-      let container: Frame["container"] = null;
-      if (kept && this.stack.length >= GENUI_SCAN_LIMITS.depth) this.budget(`nested deeper than ${GENUI_SCAN_LIMITS.depth}`);
-      else if (kept) container = code === Code.OpenBrace ? (Object.create(null) as Record<string, unknown>) : [];
+      const container = code === Code.OpenBrace ? (Object.create(null) as Record<string, unknown>) : [];
       const slot = frame === undefined ? "" : frame.isArray ? frame.count : (frame.key ?? "");
-      this.stack.push({ container, isArray: code === Code.OpenBracket, count: 0, keys: 0, key: null, skipKey: false, slot });
+      this.stack.push({ container, isArray: code === Code.OpenBracket, count: 0, keys: 0, key: null, slot });
       this.state = code === Code.OpenBrace ? State.Key : State.Value;
       return;
     }
     if (code === Code.Quote) {
-      const value = this.readString(kept);
-      if (value !== undefined) this.attach(value, kept);
+      const value = this.readString();
+      if (value !== undefined) this.attach(value, true);
       return;
     }
     if (code === Code.Minus || (code >= Code.Digit0 && code <= Code.Digit9)) {
-      this.readNumber(kept);
+      this.readNumber();
       return;
     }
-    if (code === Code.LowerT) this.readWord("true", true, kept);
-    else if (code === Code.LowerF) this.readWord("false", false, kept);
-    else if (code === Code.LowerN) this.readWord("null", null, kept);
+    if (code === Code.LowerT) this.readWord("true", true);
+    else if (code === Code.LowerF) this.readWord("false", false);
+    else if (code === Code.LowerN) this.readWord("null", null);
     else this.fail("expected a value");
   }
 
@@ -267,49 +341,63 @@ class JsonScanner {
       return;
     }
     if (code !== Code.Quote) return this.fail("expected a key");
-    const keptContainer = frame.container !== null;
-    const key = this.readString(keptContainer);
+    const key = this.readString();
     // A key cut by the end of the text is dangling: it is dropped.
     if (key === undefined || this.truncated) return;
-    frame.key = key;
-    frame.skipKey = false;
-    if (keptContainer && !Object.hasOwn(frame.container as object, key)) {
+    if (!Object.hasOwn(frame.container, key)) {
       if (frame.keys >= GENUI_SCAN_LIMITS.objectKeys) {
-        frame.skipKey = true;
+        // Past the key budget the rest of the object is skipped, later duplicates of kept keys included.
         this.budget(`more than ${GENUI_SCAN_LIMITS.objectKeys} keys in an object`);
-      } else frame.keys += 1;
+        return this.skipRest();
+      }
+      frame.keys += 1;
     }
+    frame.key = key;
     this.state = State.Colon;
   }
 
   private closeContainer(): void {
     const frame = this.stack.pop() as Frame;
-    this.attach(frame.container, frame.container !== null);
+    this.attach(frame.container, true);
+  }
+
+  /** The string being read: its kept text, the units it may still keep, and the units it really has. */
+  private string = { value: "", room: 0, units: 0 };
+
+  /** Adds `text[from, to)` to the string being read, within its room. */
+  private take(from: number, to: number): void {
+    const string = this.string;
+    if (to <= from) return;
+    string.units += to - from;
+    if (string.room <= 0) return;
+    const end = Math.min(to, from + string.room);
+    string.value += this.text.slice(from, end);
+    string.room -= end - from;
+  }
+
+  /** Adds one unescaped character to the string being read, within its room. */
+  private takeCharacter(character: string): void {
+    const string = this.string;
+    string.units += 1;
+    if (string.room <= 0) return;
+    string.value += character;
+    string.room -= 1;
   }
 
   /**
    * Reads a string starting at the opening quote. Returns its text (only the
-   * first `GENUI_SCAN_LIMITS.stringLength` units when kept, "" when not), or
+   * first `GENUI_SCAN_LIMITS.stringLength` units, fewer when the body's
+   * character budget runs out), or
    * `undefined` after a syntax error. At the end of the text the string is
    * closed with what arrived and `truncated` is set.
    */
-  private readString(kept: boolean): string | undefined {
+  private readString(): string | undefined {
     const text = this.text;
     const length = text.length;
     let position = this.position + 1;
-    let value = "";
     const budgetRoom = GENUI_SCAN_LIMITS.characters - this.characters;
-    let room = kept ? Math.min(GENUI_SCAN_LIMITS.stringLength, budgetRoom) : 0;
-    const cutByBudget = kept && budgetRoom < GENUI_SCAN_LIMITS.stringLength;
-    // Units the string really has, to tell a string cut by the fence budget from one that fitted.
-    let units = 0;
-    const take = (from: number, to: number): void => {
-      units += Math.max(0, to - from);
-      if (room <= 0 || to <= from) return;
-      const end = Math.min(to, from + room);
-      value += text.slice(from, end);
-      room -= end - from;
-    };
+    const cutByBudget = budgetRoom < GENUI_SCAN_LIMITS.stringLength;
+    this.string = { value: "", room: Math.min(GENUI_SCAN_LIMITS.stringLength, budgetRoom), units: 0 };
     for (;;) {
       const quote = text.indexOf('"', position);
       if (this.nextBackslash !== -2 && this.nextBackslash < position) {
@@ -319,7 +407,7 @@ class JsonScanner {
       }
       const backslash = this.nextBackslash;
       if (backslash >= 0 && (quote === -1 || backslash < quote)) {
-        take(position, backslash);
+        this.take(position, backslash);
         if (backslash + 1 >= length) {
           this.position = length;
           this.truncated = true;
@@ -338,11 +426,7 @@ class JsonScanner {
             this.fail("invalid \\u escape");
             return undefined;
           }
-          units += 1;
-          if (room > 0) {
-            value += String.fromCharCode(parseInt(hex, 16));
-            room -= 1;
-          }
+          this.takeCharacter(String.fromCharCode(parseInt(hex, 16)));
           position = backslash + 6;
         } else {
           const replacement = ESCAPES[escaped];
@@ -351,31 +435,28 @@ class JsonScanner {
             this.fail("invalid escape");
             return undefined;
           }
-          units += 1;
-          if (room > 0) {
-            value += replacement;
-            room -= 1;
-          }
+          this.takeCharacter(replacement);
           position = backslash + 2;
         }
         continue;
       }
       if (quote === -1) {
-        take(position, length);
+        this.take(position, length);
         this.position = length;
         this.truncated = true;
         break;
       }
-      take(position, quote);
+      this.take(position, quote);
       this.position = quote + 1;
       break;
     }
-    if (kept) this.characters += value.length;
+    const { value, units } = this.string;
+    this.characters += value.length;
     if (cutByBudget && units > value.length) this.budget(`more than ${GENUI_SCAN_LIMITS.characters} characters of text`);
     return value;
   }
 
-  private readNumber(kept: boolean): void {
+  private readNumber(): void {
     const text = this.text;
     const start = this.position;
     let position = start;
@@ -389,16 +470,16 @@ class JsonScanner {
     const length = position - start;
     if (length > GENUI_SCAN_LIMITS.numberLength) {
       this.position = position;
-      this.attach(Number.NaN, kept);
+      this.attach(Number.NaN, true);
       return;
     }
     const token = text.slice(start, position);
     if (!NUMBER.test(token)) return this.fail("invalid number");
     this.position = position;
-    this.attach(Number(token), kept);
+    this.attach(Number(token), true);
   }
 
-  private readWord(word: string, value: boolean | null, kept: boolean): void {
+  private readWord(word: string, value: boolean | null): void {
     const text = this.text;
     const rest = text.length - this.position;
     if (rest < word.length) {
@@ -410,7 +491,7 @@ class JsonScanner {
     }
     if (!text.startsWith(word, this.position)) return this.fail("expected a value");
     this.position += word.length;
-    this.attach(value, kept);
+    this.attach(value, true);
   }
 }
 

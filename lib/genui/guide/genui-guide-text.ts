@@ -10,12 +10,17 @@ import { UI_ACTION_PREFIX } from "../action/ui-action";
 import { GENUI_FENCE_LANGUAGE } from "../fence/extract-genui-fences";
 import { GENUI_LIMITS } from "../limits";
 import { GENUI_NODE_CATALOG, type GenuiCatalogEntry } from "../schema/catalog";
-import { GenuiNodeSchema } from "../schema/nodes";
-import { describeFields, type SchemaNames } from "./describe-schema";
+import { z } from "zod";
+import { GenuiNodeSchema, GenuiTableCellSchema, GenuiTableRowsSchema } from "../schema/nodes";
+import { describeFields, describeSchema, type SchemaNames } from "./describe-schema";
 
 const L = GENUI_LIMITS;
 const FENCE = "```";
-const NAMES: SchemaNames = new Map([[GenuiNodeSchema, "GenuiNode"]]);
+const NAMES: SchemaNames = new Map<z.core.$ZodType, string>([
+  [GenuiNodeSchema, "GenuiNode"],
+  // The rows schema is a plain loop for speed; it is printed as the cell schema it checks.
+  [GenuiTableRowsSchema, describeSchema(z.array(z.array(GenuiTableCellSchema)))],
+]);
 const COMMON_FIELDS: ReadonlySet<string> = new Set(["type", "visibleWhen"]);
 
 function cell(text: string): string {

@@ -6,8 +6,19 @@
  * reader returns `undefined` for an absent field and reports a wrong one.
  */
 import type { GenuiPath } from "../diagnostics/path";
-import { ABSENT, isRawList } from "./raw";
-import { INVALID, isFieldName, readBoolean, readChoice, readField, readNumber, readText, type TextOptions } from "./read-values";
+import { ABSENT, ACCESSOR, isRawList, readKnownKey } from "./raw";
+import {
+  hasOwnEnumerable,
+  INVALID,
+  isFieldName,
+  KEY_SCAN_LIMIT,
+  readBoolean,
+  readChoice,
+  readNumber,
+  readText,
+  reportUnknownKeys,
+  type TextOptions,
+} from "./read-values";
 import type { SpecWalk } from "./spec-walk";
 
 /** A required field was missing or unusable: drop the object that needed it. */
@@ -16,17 +27,38 @@ export const MISSING: unique symbol = Symbol("missing");
 /** Numeric bounds for a reader; values outside are clamped. */
 export type NumberBounds = { min?: number; max?: number };
 
-/** Typed access to the fields of one kept object. */
+/**
+ * Typed access to the fields of one kept object. The object's own enumerable
+ * keys are listed once (`Object.keys`), which serves both to read known
+ * fields without a property descriptor each and to report unknown ones.
+ */
 export class NodeFields {
+  private readonly keys: readonly string[];
+
   constructor(
     readonly walk: SpecWalk,
     readonly record: object,
     readonly path: GenuiPath,
-  ) {}
+  ) {
+    this.keys = Object.keys(record);
+  }
 
-  /** The raw value of a field, or `ABSENT`. */
+  private has(name: string): boolean {
+    return this.keys.length <= KEY_SCAN_LIMIT ? this.keys.includes(name) : hasOwnEnumerable(this.record, name);
+  }
+
+  /** The raw value of a field, or `ABSENT` (an accessor is reported and treated as absent). */
   raw(name: string): unknown {
-    return readField(this.walk, this.record, name, this.path);
+    if (!this.has(name)) return ABSENT;
+    const value = readKnownKey(this.record, name);
+    if (value !== ACCESSOR) return value;
+    this.walk.diagnostics.report("not_json", this.path.child(name));
+    return ABSENT;
+  }
+
+  /** Reports every key `known` does not list (see `reportUnknownKeys`). */
+  reportUnknown(known: ReadonlySet<string>, nodeType?: string): void {
+    reportUnknownKeys(this.walk, this.record, this.keys, known, this.path, nodeType);
   }
 
   /** Reports `missing_field` at a field and returns `MISSING`. */

@@ -13,7 +13,8 @@ import { GenuiPath } from "../diagnostics/path";
 import { GENUI_PANEL_ID_PATTERN, GenuiSpecSchema, type GenuiSpec, type GenuiSurface } from "../schema/spec";
 import { ABSENT, isRawList, isRawRecord } from "./raw";
 import { readNodeList } from "./read-node";
-import { INVALID, readField, readText, reportUnknownKeys } from "./read-values";
+import { NodeFields } from "./node-fields";
+import { INVALID, readText } from "./read-values";
 import { SpecWalk } from "./spec-walk";
 
 /** Where a spec came from, which decides the node types it may hold. */
@@ -38,24 +39,25 @@ function walkSpec(walk: SpecWalk, input: unknown): GenuiSpec | null {
     walk.diagnostics.report("invalid_spec", root);
     return null;
   }
-  const items = readField(walk, input, "items", root);
+  const fields = new NodeFields(walk, input, root);
+  const items = fields.raw("items");
   if (!isRawList(items)) {
     walk.diagnostics.report("missing_items", root.child("items"));
     return null;
   }
   const spec: GenuiSpec = { items: [] };
-  const id = readField(walk, input, "id", root);
+  const id = fields.raw("id");
   if (id !== ABSENT) {
     if (typeof id === "string" && GENUI_PANEL_ID_PATTERN.test(id)) spec.id = id;
     else walk.diagnostics.report("invalid_panel_id", root.child("id"));
   }
-  const title = readField(walk, input, "title", root);
+  const title = fields.raw("title");
   if (title !== ABSENT) {
     const text = readText(walk, title, root.child("title"));
     if (text === INVALID) walk.diagnostics.report("invalid_field", root.child("title"));
     else spec.title = text;
   }
-  reportUnknownKeys(walk, input, SPEC_KEYS, root);
+  fields.reportUnknown(SPEC_KEYS);
   spec.items = readNodeList(walk, items, root.child("items"), 1);
   return spec;
 }

@@ -33,6 +33,34 @@ export function readOwn(target: object, key: string | number): OwnValue {
   return descriptor.value;
 }
 
+/** Annex B's `__lookupGetter__`: an own accessor's getter without running it (undefined for a data property). */
+const lookupGetter = (Object.prototype as { __lookupGetter__?: (this: object, key: PropertyKey) => unknown }).__lookupGetter__;
+
+/**
+ * An own element of an array, or `ABSENT` for a hole, or `ACCESSOR`. Cells
+ * and entries are most of what a spec holds, so this avoids allocating a
+ * descriptor per element: an own property whose getter lookup finds nothing
+ * is a data property, and reading it runs no code. (Element enumerability is
+ * not consulted: a non-enumerable element is still plain data.)
+ */
+export function readIndex(list: readonly unknown[], index: number): OwnValue {
+  if (lookupGetter === undefined) return readOwn(list, index);
+  if (!Object.hasOwn(list, index)) return ABSENT;
+  if (lookupGetter.call(list, index) !== undefined) return ACCESSOR;
+  return list[index];
+}
+
+/**
+ * The value of a key already known to be own and enumerable (it came from
+ * `Object.keys`), or `ACCESSOR` when it is a getter/setter, which is never run.
+ */
+export function readKnownKey(target: object, key: string): OwnValue {
+  if (lookupGetter === undefined) return readOwn(target, key);
+  if (lookupGetter.call(target, key) !== undefined) return ACCESSOR;
+  // A setter-only accessor reads as undefined without running anything.
+  return (target as Record<string, unknown>)[key];
+}
+
 /** An array's length as a safe count (0 for anything odd). */
 export function listLength(list: readonly unknown[]): number {
   const length = list.length;

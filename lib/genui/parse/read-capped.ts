@@ -24,7 +24,7 @@ export function readCapped<Entry>(
   list: readonly unknown[],
   path: GenuiPath,
   options: CappedListOptions,
-  readEntry: (value: unknown, path: GenuiPath) => Entry | typeof INVALID,
+  readEntry: (walk: SpecWalk, value: unknown, path: GenuiPath) => Entry | typeof INVALID,
 ): Entry[] {
   const length = listLength(list);
   let considered = Math.min(length, options.cap);
@@ -33,7 +33,7 @@ export function readCapped<Entry>(
   const kept: Entry[] = [];
   for (let index = 0; index < considered; index += 1) {
     const entryPath = path.child(index);
-    const entry = readEntry(readElement(walk, list, index, path), entryPath);
+    const entry = readEntry(walk, readElement(walk, list, index, path), entryPath);
     if (entry === INVALID) walk.diagnostics.report("invalid_entry", entryPath);
     else kept.push(entry);
   }

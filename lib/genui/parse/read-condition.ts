@@ -10,7 +10,8 @@ import { GENUI_BUDGETS, GENUI_LIMITS } from "../limits";
 import { EQUALITY_TESTS, RANGE_TESTS, type GenuiCondition, type GenuiConditionValue } from "../schema/condition";
 import { readCapped } from "./read-capped";
 import { ABSENT, isRawList, isRawRecord } from "./raw";
-import { INVALID, isFieldName, readField, readNumber, reportUnknownKeys } from "./read-values";
+import { NodeFields } from "./node-fields";
+import { INVALID, isFieldName, readNumber } from "./read-values";
 import type { SpecWalk } from "./spec-walk";
 
 const CONDITION_KEYS: ReadonlySet<string> = new Set(["field", ...EQUALITY_TESTS, ...RANGE_TESTS]);
@@ -19,7 +20,7 @@ const CONDITION_KEYS: ReadonlySet<string> = new Set(["field", ...EQUALITY_TESTS,
  * A value compared with a field. A string over the cap is refused rather
  * than cut: a cut string would compare equal to something else.
  */
-function readConditionValue(value: unknown): GenuiConditionValue | typeof INVALID {
+function readConditionValue(_walk: SpecWalk, value: unknown): GenuiConditionValue | typeof INVALID {
   if (typeof value === "string") return value.length <= GENUI_LIMITS.stringLength ? value : INVALID;
   if (typeof value === "number") return Number.isFinite(value) ? value : INVALID;
   if (typeof value === "boolean") return value;
@@ -32,7 +33,8 @@ export function readCondition(walk: SpecWalk, raw: unknown, path: GenuiPath): Ge
     walk.diagnostics.report("invalid_condition", path);
     return undefined;
   }
-  const field = readField(walk, raw, "field", path);
+  const fields = new NodeFields(walk, raw, path);
+  const field = fields.raw("field");
   if (!isFieldName(field)) {
     walk.diagnostics.report("invalid_condition", path.child("field"));
     return undefined;
@@ -40,7 +42,7 @@ export function readCondition(walk: SpecWalk, raw: unknown, path: GenuiPath): Ge
   const condition: GenuiCondition = { field };
   let equality: (typeof EQUALITY_TESTS)[number] | undefined;
   for (const test of EQUALITY_TESTS) {
-    const value = readField(walk, raw, test, path);
+    const value = fields.raw(test);
     if (value === ABSENT) continue;
     if (equality !== undefined) {
       walk.diagnostics.report("condition_extra", path.child(test), `kept ${equality}`);
@@ -52,11 +54,11 @@ export function readCondition(walk: SpecWalk, raw: unknown, path: GenuiPath): Ge
         continue;
       }
       const options = { cap: GENUI_BUDGETS.conditionValues, noun: "values", spendsEntries: true };
-      condition.in = readCapped(walk, value, path.child(test), options, (entry) => readConditionValue(entry));
+      condition.in = readCapped(walk, value, path.child(test), options, readConditionValue);
       equality = test;
       continue;
     }
-    const read = readConditionValue(value);
+    const read = readConditionValue(walk, value);
     if (read === INVALID) {
       walk.diagnostics.report("invalid_field", path.child(test));
       continue;
@@ -66,7 +68,7 @@ export function readCondition(walk: SpecWalk, raw: unknown, path: GenuiPath): Ge
   }
   let ranges = 0;
   for (const test of RANGE_TESTS) {
-    const value = readField(walk, raw, test, path);
+    const value = fields.raw(test);
     if (value === ABSENT) continue;
     if (equality !== undefined) {
       walk.diagnostics.report("condition_family", path.child(test), `kept ${equality}`);
@@ -79,7 +81,7 @@ export function readCondition(walk: SpecWalk, raw: unknown, path: GenuiPath): Ge
       ranges += 1;
     }
   }
-  reportUnknownKeys(walk, raw, CONDITION_KEYS, path);
+  fields.reportUnknown(CONDITION_KEYS);
   if (equality === undefined && ranges === 0) {
     walk.diagnostics.report("invalid_condition", path);
     return undefined;

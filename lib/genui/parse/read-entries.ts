@@ -3,7 +3,7 @@ import type { GenuiPath } from "../diagnostics/path";
 import type { GenuiOption } from "../schema/nodes";
 import { MISSING, NodeFields } from "./node-fields";
 import { ABSENT, isRawRecord } from "./raw";
-import { INVALID, readText, reportUnknownKeys } from "./read-values";
+import { INVALID, readText } from "./read-values";
 import type { SpecWalk } from "./spec-walk";
 
 const LABEL_VALUE: ReadonlySet<string> = new Set(["label", "value"]);
@@ -18,7 +18,7 @@ export function readListItem(walk: SpecWalk, value: unknown, path: GenuiPath): G
   const label = fields.requiredText("label");
   if (label === MISSING) return INVALID;
   const itemValue = fields.optionalText("value");
-  reportUnknownKeys(walk, value, LABEL_VALUE, path);
+  fields.reportUnknown(LABEL_VALUE);
   return itemValue === undefined ? { label } : { label, value: itemValue };
 }
 
@@ -29,7 +29,7 @@ export function readKeyValueItem(walk: SpecWalk, value: unknown, path: GenuiPath
   const label = fields.requiredText("label");
   const itemValue = fields.requiredText("value");
   if (label === MISSING || itemValue === MISSING) return INVALID;
-  reportUnknownKeys(walk, value, LABEL_VALUE, path);
+  fields.reportUnknown(LABEL_VALUE);
   return { label, value: itemValue };
 }
 
@@ -57,6 +57,6 @@ export function readOption(walk: SpecWalk, value: unknown, path: GenuiPath): Gen
     label = label === MISSING ? (optionValue as string) : label;
     optionValue = optionValue === MISSING ? label : optionValue;
   }
-  reportUnknownKeys(walk, value, LABEL_VALUE, path);
+  fields.reportUnknown(LABEL_VALUE);
   return { label, value: optionValue };
 }

@@ -18,7 +18,7 @@ import { readKeyValueItem, readListItem, readOption } from "./read-entries";
 import { readPayload } from "./read-payload";
 import { readPlot } from "./read-plot";
 import { readTable } from "./read-table";
-import { INVALID, readElement, readField, readText, reportUnknownKeys } from "./read-values";
+import { INVALID, readElement, readText } from "./read-values";
 import type { SpecWalk } from "./spec-walk";
 
 /** A node as a reader builds it, before `visibleWhen` is attached. */
@@ -49,7 +49,7 @@ function readOptions(fields: NodeFields): GenuiOption[] | typeof MISSING {
   const list = fields.requiredList("options");
   if (list === MISSING) return MISSING;
   const capped = { cap: GENUI_LIMITS.options, noun: "options", spendsEntries: true };
-  return readCapped(fields.walk, list, fields.path.child("options"), capped, (value, path) => readOption(fields.walk, value, path));
+  return readCapped(fields.walk, list, fields.path.child("options"), capped, readOption);
 }
 
 /** A starting value of a select or radio must be one of its options; any other is dropped. */
@@ -114,13 +114,13 @@ const READERS: { [Type in GenuiNodeType]: NodeReader<Type> } = {
     const list = fields.requiredList("items");
     if (list === MISSING) return null;
     const capped = { cap: GENUI_LIMITS.listItems, noun: "items", spendsEntries: true };
-    return { type: "list", items: readCapped(fields.walk, list, fields.path.child("items"), capped, (value, path) => readListItem(fields.walk, value, path)) };
+    return { type: "list", items: readCapped(fields.walk, list, fields.path.child("items"), capped, readListItem) };
   },
   keyvalue(fields) {
     const list = fields.requiredList("items");
     if (list === MISSING) return null;
     const capped = { cap: GENUI_LIMITS.listItems, noun: "items", spendsEntries: true };
-    const items = readCapped(fields.walk, list, fields.path.child("items"), capped, (value, path) => readKeyValueItem(fields.walk, value, path));
+    const items = readCapped(fields.walk, list, fields.path.child("items"), capped, readKeyValueItem);
     return { type: "keyvalue", items };
   },
   progress(fields) {
@@ -221,12 +221,12 @@ const READERS: { [Type in GenuiNodeType]: NodeReader<Type> } = {
     if (list === MISSING) return null;
     const { walk } = fields;
     const capped = { cap: GENUI_LIMITS.tabs, noun: "tabs", spendsEntries: false };
-    const tabs = readCapped(walk, list, fields.path.child("tabs"), capped, (value, path): GenuiTab | typeof INVALID => {
+    const tabs = readCapped(walk, list, fields.path.child("tabs"), capped, (_walk, value, path): GenuiTab | typeof INVALID => {
       if (!isRawRecord(value)) return INVALID;
       const tab = new NodeFields(walk, value, path);
       const label = tab.requiredText("label");
       if (label === MISSING || tab.requiredList("children") === MISSING) return INVALID;
-      reportUnknownKeys(walk, value, TAB_KEYS, path);
+      tab.reportUnknown(TAB_KEYS);
       return { label, children: readChildren(tab, depth) };
     });
     return { type: "tabs", tabs };
@@ -313,7 +313,8 @@ export function readNode(walk: SpecWalk, value: unknown, path: GenuiPath, depth:
     walk.diagnostics.report("invalid_node", path);
     return null;
   }
-  const type = readField(walk, value, "type", path);
+  const fields = new NodeFields(walk, value, path);
+  const type = fields.raw("type");
   if (typeof type !== "string") {
     walk.diagnostics.report("invalid_node", path);
     return null;
@@ -332,7 +333,6 @@ export function readNode(walk: SpecWalk, value: unknown, path: GenuiPath, depth:
   }
   // The node is counted before its children are read, so nodes are kept in document order.
   walk.nodes += 1;
-  const fields = new NodeFields(walk, value, path);
   const body = (READERS[type] as NodeReader<GenuiNodeType>)(fields, depth);
   if (body === null) {
     walk.nodes -= 1;
@@ -341,7 +341,7 @@ export function readNode(walk: SpecWalk, value: unknown, path: GenuiPath, depth:
   const node = body as GenuiNode;
   const condition = fields.raw("visibleWhen");
   if (condition !== ABSENT) assignDefined(node, "visibleWhen", readCondition(walk, condition, path.child("visibleWhen")));
-  reportUnknownKeys(walk, value, knownFields(type), path, type);
+  fields.reportUnknown(knownFields(type), type);
   return node;
 }
 

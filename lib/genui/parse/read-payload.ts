@@ -8,8 +8,8 @@ import type { GenuiPath } from "../diagnostics/path";
 import { GENUI_BUDGETS, GENUI_LIMITS } from "../limits";
 import { FORBIDDEN_KEYS } from "../schema/condition";
 import type { GenuiJsonValue } from "../schema/nodes";
-import { ABSENT, isRawList, isRawRecord, listLength } from "./raw";
-import { INVALID, readElement, readField, readText } from "./read-values";
+import { ABSENT, ACCESSOR, isRawList, isRawRecord, listLength, readKnownKey } from "./raw";
+import { INVALID, readElement, readText } from "./read-values";
 import type { SpecWalk } from "./spec-walk";
 
 /** The state of one payload copy. */
@@ -85,7 +85,9 @@ function copyRecord(copy: PayloadCopy, record: object, path: GenuiPath, depth: n
       continue;
     }
     if (!takeValue(copy, entryPath)) break;
-    const entry = copyValue(copy, readField(copy.walk, record, key, path), entryPath, depth + 1);
+    const raw = readKnownKey(record, key);
+    if (raw === ACCESSOR) copy.walk.diagnostics.report("not_json", entryPath);
+    const entry = copyValue(copy, raw === ACCESSOR ? ABSENT : raw, entryPath, depth + 1);
     if (entry === INVALID) continue;
     result[key] = entry;
     kept += 1;

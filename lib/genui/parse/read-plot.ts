@@ -5,7 +5,7 @@ import { GenuiPlotKindSchema, type GenuiPlotNode, type GenuiPlotSeries } from ".
 import { MISSING, NodeFields } from "./node-fields";
 import { isRawRecord } from "./raw";
 import { readCapped } from "./read-capped";
-import { INVALID, reportUnknownKeys } from "./read-values";
+import { INVALID } from "./read-values";
 import type { SpecWalk } from "./spec-walk";
 
 const SERIES_KEYS: ReadonlySet<string> = new Set(["name", "points"]);
@@ -17,7 +17,7 @@ function readPoint(walk: SpecWalk, value: unknown, path: GenuiPath): { label: st
   const label = fields.requiredText("label");
   const pointValue = fields.requiredNumber("value");
   if (label === MISSING || pointValue === MISSING) return INVALID;
-  reportUnknownKeys(walk, value, POINT_KEYS, path);
+  fields.reportUnknown(POINT_KEYS);
   return { label, value: pointValue };
 }
 
@@ -27,9 +27,9 @@ function readSeries(walk: SpecWalk, value: unknown, path: GenuiPath): GenuiPlotS
   const name = fields.optionalText("name");
   const pointList = fields.requiredList("points");
   if (pointList === MISSING) return INVALID;
-  reportUnknownKeys(walk, value, SERIES_KEYS, path);
+  fields.reportUnknown(SERIES_KEYS);
   const options = { cap: GENUI_LIMITS.plotPoints, noun: "points", spendsEntries: true };
-  const points = readCapped(walk, pointList, path.child("points"), options, (point, pointPath) => readPoint(walk, point, pointPath));
+  const points = readCapped(walk, pointList, path.child("points"), options, readPoint);
   return name === undefined ? { points } : { name, points };
 }
 
@@ -40,7 +40,7 @@ export function readPlot(fields: NodeFields): Omit<GenuiPlotNode, "type" | "visi
   const seriesList = fields.requiredList("series");
   if (plot === MISSING || seriesList === MISSING) return MISSING;
   const options = { cap: GENUI_LIMITS.plotSeries, noun: "series", spendsEntries: false };
-  const series = readCapped(walk, seriesList, path.child("series"), options, (entry, entryPath) => readSeries(walk, entry, entryPath));
+  const series = readCapped(walk, seriesList, path.child("series"), options, readSeries);
   const node: Omit<GenuiPlotNode, "type" | "visibleWhen"> = { plot, series };
   const stacked = fields.optionalBoolean("stacked");
   if (stacked !== undefined) node.stacked = stacked;

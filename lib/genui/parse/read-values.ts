@@ -7,7 +7,7 @@ import type { GenuiPath } from "../diagnostics/path";
 import { GENUI_BUDGETS, GENUI_LIMITS } from "../limits";
 import { FORBIDDEN_KEYS } from "../schema/condition";
 import { cutText } from "./cut-text";
-import { ABSENT, ACCESSOR, readOwn } from "./raw";
+import { ABSENT, ACCESSOR, readIndex } from "./raw";
 import type { SpecWalk } from "./spec-walk";
 
 /** Returned when a value has no usable reading. */
@@ -73,41 +73,69 @@ export function isFieldName(value: unknown): value is string {
 /** Unknown keys reported one by one per object; the rest are summed in one more diagnostic. */
 const UNKNOWN_KEYS_LISTED = 10;
 
-/**
- * Reports every own key of `record` that `known` does not list: prototype
- * keys as `forbidden_key`, `inputType` on an input as `input_type_dropped`,
- * anything else as `unknown_field`. Listing keys is the one step that costs
- * as much as the object sent; it is only done for objects that are kept.
- */
-export function reportUnknownKeys(walk: SpecWalk, record: object, known: ReadonlySet<string>, path: GenuiPath, nodeType?: string): void {
-  const keys = Object.keys(record);
-  let listed = 0;
-  let unlisted = 0;
-  for (const key of keys) {
-    if (known.has(key)) continue;
-    if (FORBIDDEN_KEYS.has(key)) walk.diagnostics.report("forbidden_key", path.child(key));
-    else if (key === "inputType" && nodeType === "input") walk.diagnostics.report("input_type_dropped", path.child(key));
-    else if (listed < UNKNOWN_KEYS_LISTED) {
-      listed += 1;
-      walk.diagnostics.report("unknown_field", path.child(key));
-    } else unlisted += 1;
-  }
-  if (unlisted > 0) walk.diagnostics.report("unknown_field", path, `${unlisted} more fields`);
+/** Up to this many keys an object's key list is scanned; past it, keys are probed by name instead. */
+export const KEY_SCAN_LIMIT = 16;
+
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+
+/** True when `key` is an own enumerable property of `record` (a probe by name, whatever the object's size). */
+export function hasOwnEnumerable(record: object, key: string): boolean {
+  return propertyIsEnumerable.call(record, key);
 }
 
-/** Reads a property of a kept object, reporting an accessor (and treating it as absent). */
-export function readField(walk: SpecWalk, record: object, key: string, path: GenuiPath): unknown {
-  const value = readOwn(record, key);
-  if (value === ACCESSOR) {
-    walk.diagnostics.report("not_json", path.child(key));
-    return ABSENT;
+/** Keys reported by name rather than as unknown fields. */
+const SPECIAL_KEYS: readonly string[] = [...FORBIDDEN_KEYS, "inputType"];
+
+function isSpecialKey(key: string, nodeType: string | undefined): boolean {
+  return FORBIDDEN_KEYS.has(key) || (key === "inputType" && nodeType === "input");
+}
+
+function reportSpecialKey(walk: SpecWalk, key: string, path: GenuiPath): void {
+  walk.diagnostics.report(FORBIDDEN_KEYS.has(key) ? "forbidden_key" : "input_type_dropped", path.child(key));
+}
+
+/**
+ * Reports every key of `keys` (an object's own enumerable keys) that `known`
+ * does not list: prototype keys as `forbidden_key`, `inputType` on an input
+ * as `input_type_dropped`, anything else as `unknown_field` — the first ten
+ * by name, the rest counted. A large object is not scanned key by key: its
+ * special and known keys are probed by name and the rest counted, so the
+ * cost past listing the keys does not grow with them.
+ */
+export function reportUnknownKeys(walk: SpecWalk, record: object, keys: readonly string[], known: ReadonlySet<string>, path: GenuiPath, nodeType?: string): void {
+  let unknown = 0;
+  if (keys.length <= KEY_SCAN_LIMIT) {
+    for (const key of keys) {
+      if (known.has(key)) continue;
+      if (isSpecialKey(key, nodeType)) reportSpecialKey(walk, key, path);
+      else unknown += 1;
+    }
+  } else {
+    let accounted = 0;
+    for (const key of SPECIAL_KEYS) {
+      if (isSpecialKey(key, nodeType) && hasOwnEnumerable(record, key)) {
+        reportSpecialKey(walk, key, path);
+        accounted += 1;
+      }
+    }
+    for (const key of known) if (hasOwnEnumerable(record, key)) accounted += 1;
+    unknown = keys.length - accounted;
   }
-  return value;
+  if (unknown === 0) return;
+  let listed = 0;
+  // Known and special keys are few, so this stops within a few dozen keys however large the object is.
+  for (let index = 0; index < keys.length && listed < UNKNOWN_KEYS_LISTED; index += 1) {
+    const key = keys[index] as string;
+    if (known.has(key) || isSpecialKey(key, nodeType)) continue;
+    listed += 1;
+    walk.diagnostics.report("unknown_field", path.child(key));
+  }
+  if (unknown > listed) walk.diagnostics.report("unknown_field", path, `${unknown - listed} more fields`);
 }
 
 /** Reads an element of a kept array, reporting an accessor (and treating it, like a hole, as absent). */
 export function readElement(walk: SpecWalk, list: readonly unknown[], index: number, path: GenuiPath): unknown {
-  const value = readOwn(list, index);
+  const value = readIndex(list, index);
   if (value === ACCESSOR) {
     walk.diagnostics.report("not_json", path.child(index));
     return ABSENT;

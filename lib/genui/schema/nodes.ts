@@ -42,6 +42,31 @@ export const GenuiTableCellSchema = z.union([z.string().max(GENUI_LIMITS.cellLen
 /** A table cell. */
 export type GenuiTableCell = z.infer<typeof GenuiTableCellSchema>;
 
+function isTableCell(cell: unknown): cell is GenuiTableCell {
+  return cell === null || typeof cell === "boolean" || (typeof cell === "number" && Number.isFinite(cell)) || (typeof cell === "string" && cell.length <= GENUI_LIMITS.cellLength);
+}
+
+function isTableRow(row: unknown): row is GenuiTableCell[] {
+  if (!Array.isArray(row) || row.length > GENUI_LIMITS.tableColumns) return false;
+  for (let index = 0; index < row.length; index += 1) if (!isTableCell(row[index])) return false;
+  return true;
+}
+
+/**
+ * A table's rows: up to 500 rows of up to 50 cells, each as
+ * `GenuiTableCellSchema` describes it. Checked by one loop instead of a zod
+ * union per cell: a full table has 25,000 cells, and per-cell unions cost
+ * several times the whole rest of the parse.
+ */
+export const GenuiTableRowsSchema = z.custom<GenuiTableCell[][]>(
+  (rows) => {
+    if (!Array.isArray(rows) || rows.length > GENUI_LIMITS.tableRows) return false;
+    for (let index = 0; index < rows.length; index += 1) if (!isTableRow(rows[index])) return false;
+    return true;
+  },
+  { message: `up to ${GENUI_LIMITS.tableRows} rows of up to ${GENUI_LIMITS.tableColumns} cells, each a string, a number, a boolean or null` },
+);
+
 /** One point of a plot series. */
 export const GenuiPlotPointSchema = z.object({ label: text, value: finite });
 
@@ -186,7 +211,7 @@ export const GenuiCalloutNodeSchema = z.object({
 export const GenuiTableNodeSchema = z.object({
   type: z.literal("table"),
   columns: z.array(text).max(GENUI_LIMITS.tableColumns),
-  rows: z.array(z.array(GenuiTableCellSchema).max(GENUI_LIMITS.tableColumns)).max(GENUI_LIMITS.tableRows),
+  rows: GenuiTableRowsSchema,
   filterBy: z.object({ field: GenuiFieldNameSchema, column: text }).optional(),
   sortable: z.boolean().optional(),
   visibleWhen,

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:genui`: parse+clamp times and heap figures for a maximal
+ * legal spec and for hostile specs of about 5 MB, against the targets of
+ * issue 3 (maximal < 2 ms; hostile < 50 ms with memory bounded).
+ *
+ * The machine is shared, so each figure is measured in rounds and the best
+ * round's median is the one checked against its target (the worst round's
+ * median is printed beside it, so interference stays visible). Heap: the
+ * growth of the used heap across one parse before any collection (what it
+ * allocated, roughly), and what its result still holds after a full
+ * collection (what it retains). Run with --expose-gc (the npm script does).
+ */
+import os from "node:os";
+import { extractGenuiFences } from "../fence/extract-genui-fences";
+import { parseGenuiSpec } from "../parse/parse-genui-spec";
+import { HOSTILE_SIZE, hostileSpecTexts, maximalSpec } from "./specs";
+
+const ROUNDS = 5;
+const MAXIMAL_TARGET_MS = 2;
+const HOSTILE_TARGET_MS = 50;
+/** What one parse's result may retain: the caps bound it, whatever was sent. */
+const RETAINED_TARGET_BYTES = 4 * 1024 * 1024;
+
+const collect = (globalThis as { gc?: () => void }).gc;
+
+type Timing = { best: number; worst: number; min: number };
+
+function time(run: () => unknown, iterations: number): Timing {
+  for (let index = 0; index < Math.min(50, iterations); index += 1) run();
+  const medians: number[] = [];
+  let min = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const samples: number[] = [];
+    for (let index = 0; index < iterations; index += 1) {
+      const started = performance.now();
+      run();
+      samples.push(performance.now() - started);
+    }
+    samples.sort((left, right) => left - right);
+    medians.push(samples[Math.floor(samples.length / 2)] as number);
+    min = Math.min(min, samples[0] as number);
+  }
+  return { best: Math.min(...medians), worst: Math.max(...medians), min };
+}
+
+function heap(run: () => unknown): { allocated: number; retained: number } {
+  collect?.();
+  const before = process.memoryUsage().heapUsed;
+  const result = run();
+  const allocated = process.memoryUsage().heapUsed - before;
+  collect?.();
+  const retained = process.memoryUsage().heapUsed - before;
+  // Keep the result alive until it has been measured.
+  if (result === Symbol.for("never")) console.log(result);
+  return { allocated: Math.max(0, allocated), retained: Math.max(0, retained) };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+let failures = 0;
+
+function line(name: string, timing: Timing, targetMs: number, memory?: { allocated: number; retained: number }): void {
+  const timeOk = timing.best < targetMs;
+  const memoryOk = memory === undefined || memory.retained < RETAINED_TARGET_BYTES;
+  if (!timeOk || !memoryOk) failures += 1;
+  const heapText = memory === undefined ? "" : `   heap +${megabytes(memory.allocated)} during, ${megabytes(memory.retained)} retained`;
+  console.log(
+    `  ${name.padEnd(34)} ${ms(timing.best).padStart(11)}  (worst round ${ms(timing.worst)}, fastest ${ms(timing.min)})   target < ${targetMs} ms${heapText}   ${timeOk && memoryOk ? "PASS" : "FAIL"}`,
+  );
+}
+
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+console.log(`GenUI bench — Node ${process.version}, ${os.cpus().length} × ${cpu}, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" ")}`);
+if (collect === undefined) console.log("  (run with --expose-gc for the heap figures to settle)");
+console.log(`Figures: best-of-${ROUNDS}-rounds median per parse.`);
+
+console.log("\nMaximal legal spec (every cap at once: 200 nodes, depth 8, a 500 × 50 table of 2000-character cells, …)");
+const maximal = maximalSpec();
+const maximalCheck = parseGenuiSpec(maximal, { surface: "fence" });
+if (maximalCheck.diagnostics.length > 0) throw new Error(`the maximal spec is not legal: ${JSON.stringify(maximalCheck.diagnostics[0])}`);
+line("parseGenuiSpec, pre-parsed", time(() => parseGenuiSpec(maximal, { surface: "fence" }), 200), MAXIMAL_TARGET_MS, heap(() => parseGenuiSpec(maximal, { surface: "fence" })));
+const maximalText = `\`\`\`octo-ui\n${JSON.stringify(maximalSpec(16))}\n\`\`\``;
+console.log(`  (as fence text with 16-character cells: ${megabytes(maximalText.length)} of JSON, read by the fence scanner)`);
+line("extractGenuiFences, fence text", time(() => extractGenuiFences(maximalText), 50), Number.POSITIVE_INFINITY, heap(() => extractGenuiFences(maximalText)));
+
+console.log(`\nHostile specs, ~${megabytes(HOSTILE_SIZE)} of JSON each, pre-parsed by JSON.parse (as a tool argument arrives)`);
+const texts = hostileSpecTexts();
+for (const [name, text] of Object.entries(texts)) {
+  let input: unknown = JSON.parse(text);
+  // The fence surface: it keeps interactive nodes (and their payloads), so it does the most work.
+  line(name, time(() => parseGenuiSpec(input, { surface: "fence" }), 9), HOSTILE_TARGET_MS, heap(() => parseGenuiSpec(input, { surface: "fence" })));
+  input = undefined;
+}
+
+console.log(`\nThe same hostile specs as octo-ui fence text (the fence path: scan, then parse)`);
+for (const [name, text] of Object.entries(texts)) {
+  const reply = `Here:\n\`\`\`octo-ui\n${text}\n\`\`\`\n`;
+  line(name, time(() => extractGenuiFences(reply), 5), HOSTILE_TARGET_MS, heap(() => extractGenuiFences(reply)));
+}
+
+console.log(failures === 0 ? "\nAll targets met." : `\n${failures} target(s) missed.`);
+process.exitCode = failures === 0 ? 0 : 1;
