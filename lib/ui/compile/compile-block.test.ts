@@ -6,7 +6,8 @@ import { compileUiBlock } from "./compile-block";
 const querySchemas = { tests: z.object({ branch: z.string() }), people: z.object({}).strict() };
 
 function compile(source: string, options: Partial<Parameters<typeof compileUiBlock>[1]> = {}): UiBlock {
-  return compileUiBlock(source, { id: "m:0", final: true, querySchemas, ...options });
+  // A generous time budget unless a test sets one: a busy machine must not change the result.
+  return compileUiBlock(source, { id: "m:0", final: true, querySchemas, ...options, limits: { elapsedMs: 60_000, ...options.limits } });
 }
 
 const codes = (block: UiBlock) => block.diagnostics.map((diagnostic) => diagnostic.code);

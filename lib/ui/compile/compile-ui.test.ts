@@ -5,12 +5,14 @@ import { UI_REPLY_LIMITS } from "../limits";
 import { compileUi } from "./compile-ui";
 
 const fence = (body: string, info = "ui") => "```" + info + "\n" + body + "\n```\n";
+/** Generous time budgets, for the tests that are not about them. */
+const RELAXED = { limits: { elapsedMs: 60_000 }, replyLimits: { elapsedMs: 60_000 } };
 const codes = (block: UiBlock | undefined) => block?.diagnostics.map((diagnostic) => diagnostic.code) ?? [];
 
 describe("compileUi: blocks of a reply", () => {
   it("compiles every UI fence, numbering blocks by their place among the reply's UI fences", () => {
     const reply = `Intro\n\n${fence("<Tag>a</Tag>")}\nprose\n${fence("js", "js")}${fence("<Tag>b</Tag>", "ui id=panel")}${fence("<Tag>c</Tag>")}`;
-    const blocks = compileUi(reply, { id: "msg1", final: true });
+    const blocks = compileUi(reply, { ...RELAXED, id: "msg1", final: true });
     expect(blocks.map((block) => block.id)).toEqual(["msg1:0", "panel", "msg1:2"]);
     expect(blocks.map((block) => reply.slice(block.source.start, block.source.end))).toEqual(["<Tag>a</Tag>\n", "<Tag>b</Tag>\n", "<Tag>c</Tag>\n"]);
     expect(blocks[0]?.nodes[0]?.id).toBe("msg1:0:0");
@@ -21,14 +23,14 @@ describe("compileUi: blocks of a reply", () => {
 
   it("ignores UI fences shown inside another code fence", () => {
     const reply = "````markdown\n" + fence("<Tag>example</Tag>") + "````\n" + fence("<Tag>real</Tag>");
-    const blocks = compileUi(reply, { id: "m", final: true });
+    const blocks = compileUi(reply, { ...RELAXED, id: "m", final: true });
     expect(blocks).toHaveLength(1);
     expect(blocks[0]?.nodes[0]?.children[0]?.props.text).toBe("real");
   });
 
   it("reports the fence's attributes: invalid ones, duplicate panel ids, unknown catalogs", () => {
     const reply = fence("<Tag>a</Tag>", "ui id=x color=red") + fence("<Tag>b</Tag>", "ui id=x") + fence("<Tag>c</Tag>", "ui id=bad/id") + fence("<Gauge/>", "ui catalog=9");
-    const blocks = compileUi(reply, { id: "m", final: true });
+    const blocks = compileUi(reply, { ...RELAXED, id: "m", final: true });
     expect(blocks.map((block) => block.id)).toEqual(["x", "m:1", "m:2", "m:3"]);
     expect(blocks.map(codes)).toEqual([["invalid_attribute"], ["duplicate_block_id"], ["invalid_block_id"], ["unknown_catalog"]]);
     // A block for an unknown catalog is kept whole: nothing is checked against this catalog.
@@ -38,23 +40,23 @@ describe("compileUi: blocks of a reply", () => {
 
   it("keeps an unfinished fence; reports it (and what is cut off inside) only when final", () => {
     const reply = "Text\n```ui\n<Stats>\n  <Stat label=\"a\" value={1}/>";
-    const streaming = compileUi(reply, { id: "m" });
+    const streaming = compileUi(reply, { ...RELAXED, id: "m" });
     expect(streaming[0]?.complete).toBe(false);
     expect(streaming[0]?.diagnostics).toEqual([]);
     expect(streaming[0]?.nodes[0]).toMatchObject({ type: "Stats", complete: false, children: [{ type: "Stat", complete: true }] });
-    expect(codes(compileUi(reply, { id: "m", final: true })[0])).toEqual(["unfinished_element", "unfinished_fence"]);
+    expect(codes(compileUi(reply, { ...RELAXED, id: "m", final: true })[0])).toEqual(["unfinished_element", "unfinished_fence"]);
   });
 
   it("takes a closed fence's body as complete even before the reply is final", () => {
     const reply = fence("<Tag>x");
-    const [block] = compileUi(reply, { id: "m" });
+    const [block] = compileUi(reply, { ...RELAXED, id: "m" });
     expect(codes(block)).toEqual(["unfinished_element"]);
     expect(block?.complete).toBe(false);
   });
 
   it("lets uiFallbackText replace each fence by its block's fallback", () => {
     const reply = `Before\n\n${fence(`<Callout tone="warning" title="Careful">Check it</Callout>`)}\nAfter\n`;
-    const text = uiFallbackText(reply, compileUi(reply, { id: "m", final: true }));
+    const text = uiFallbackText(reply, compileUi(reply, { ...RELAXED, id: "m", final: true }));
     expect(text.startsWith("Before\n\n")).toBe(true);
     expect(text.endsWith("\nAfter\n")).toBe(true);
     expect(text).toContain("Careful");
@@ -65,7 +67,7 @@ describe("compileUi: blocks of a reply", () => {
 describe("compileUi: the reply budget", () => {
   it("compiles at most 16 blocks: the first refused fence carries the one diagnosis, later ones stay text", () => {
     const reply = Array.from({ length: 20 }, (_, index) => fence(`<Tag>${index}</Tag>`)).join("");
-    const blocks = compileUi(reply, { id: "m", final: true });
+    const blocks = compileUi(reply, { ...RELAXED, id: "m", final: true });
     expect(blocks).toHaveLength(UI_REPLY_LIMITS.blocks + 1);
     const refused = blocks[UI_REPLY_LIMITS.blocks]!;
     expect(refused).toMatchObject({ id: "m:16", nodes: [], declarations: [] });
@@ -76,13 +78,13 @@ describe("compileUi: the reply budget", () => {
 
   it("refuses the fence that would carry the reply past its UI source limit", () => {
     const reply = fence(`<Summary>${"a".repeat(150)}</Summary>`) + fence(`<Summary>${"b".repeat(150)}</Summary>`);
-    const blocks = compileUi(reply, { id: "m", final: true, replyLimits: { sourceUnits: 250 } });
+    const blocks = compileUi(reply, { id: "m", final: true, limits: RELAXED.limits, replyLimits: { ...RELAXED.replyLimits, sourceUnits: 250 } });
     expect(blocks.map(codes)).toEqual([[], ["reply_budget"]]);
   });
 
   it("refuses the block that would carry the reply past its node limit", () => {
     const reply = fence("<Stats><Stat label=\"a\" value={1}/><Stat label=\"b\" value={2}/></Stats>").repeat(3);
-    const blocks = compileUi(reply, { id: "m", final: true, replyLimits: { nodes: 7 } });
+    const blocks = compileUi(reply, { id: "m", final: true, limits: RELAXED.limits, replyLimits: { ...RELAXED.replyLimits, nodes: 7 } });
     expect(blocks.map(codes)).toEqual([[], [], ["reply_budget"]]);
     expect(blocks[2]?.nodes).toEqual([]);
   });

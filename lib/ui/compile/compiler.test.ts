@@ -6,7 +6,8 @@ import { compileUi } from "./compile-ui";
 import { UiCompiler } from "./compiler";
 
 const fence = (body: string, info = "ui") => "```" + info + "\n" + body + "\n```\n";
-const options = { id: "m", querySchemas: { tests: z.object({ branch: z.string() }) } };
+// Time budgets are generous here (they are tested with fake clocks elsewhere): a busy machine must not change what is compared.
+const options = { id: "m", querySchemas: { tests: z.object({ branch: z.string() }) }, limits: { elapsedMs: 60_000 }, replyLimits: { elapsedMs: 60_000 } };
 
 const SAMPLE = [
   "Here is the status of the build.\n\n",

@@ -47,11 +47,14 @@ const REPLY = 'Status:\n\n```ui\n<Stats>\n  <Stat label="Runs" value={12}/>\n  <
 function setup() {
   const clock = new FakeClock();
   const previews: UiStreamPreview[] = [];
-  const stream = new UiStream({ id: "m", clock, emit: (preview) => previews.push(preview) });
+  const stream = new UiStream({ ...RELAXED, clock, emit: (preview) => previews.push(preview) });
   return { clock, previews, stream };
 }
 
 const plain = (blocks: UiBlock[]) => JSON.parse(JSON.stringify(blocks)) as UiBlock[];
+
+/** Generous time budgets: a busy machine must not change what is compared (budgets are tested in lib/ui/compile). */
+const RELAXED = { id: "m", limits: { elapsedMs: 60_000 }, replyLimits: { elapsedMs: 60_000 } };
 
 describe("UiStream", () => {
   it("compiles the first update at once", () => {
@@ -75,7 +78,7 @@ describe("UiStream", () => {
     clock.advance(1);
     expect(previews).toHaveLength(2);
     expect(previews[1]?.textLength).toBe(60);
-    expect(plain(previews[1]!.blocks)).toEqual(plain(compileUi(REPLY.slice(0, 60), { id: "m" })));
+    expect(plain(previews[1]!.blocks)).toEqual(plain(compileUi(REPLY.slice(0, 60), RELAXED)));
     // Nothing new arrived: nothing is compiled or scheduled.
     clock.advance(10 * UI_STREAM_INTERVAL_MS);
     expect(previews).toHaveLength(2);
@@ -109,7 +112,7 @@ describe("UiStream", () => {
     expect(clock.pending).toBe(1);
     const blocks = stream.finish(REPLY);
     expect(clock.pending).toBe(0);
-    expect(plain(blocks)).toEqual(plain(compileUi(REPLY, { id: "m", final: true })));
+    expect(plain(blocks)).toEqual(plain(compileUi(REPLY, { ...RELAXED, final: true })));
     expect(blocks[0]?.complete).toBe(true);
     clock.advance(10 * UI_STREAM_INTERVAL_MS);
     stream.update(REPLY + " more");
@@ -141,7 +144,7 @@ describe("UiStream", () => {
       stream.update(REPLY.slice(0, end));
       clock.advance(7);
     }
-    for (const preview of previews) expect(plain(preview.blocks)).toEqual(plain(compileUi(REPLY.slice(0, preview.textLength), { id: "m" })));
-    expect(plain(stream.finish(REPLY))).toEqual(plain(compileUi(REPLY, { id: "m", final: true })));
+    for (const preview of previews) expect(plain(preview.blocks)).toEqual(plain(compileUi(REPLY.slice(0, preview.textLength), RELAXED)));
+    expect(plain(stream.finish(REPLY))).toEqual(plain(compileUi(REPLY, { ...RELAXED, final: true })));
   });
 });
