@@ -71,6 +71,6 @@ export class ChatPage {
 
   /** A panel (either dialect) by its heading, within `scope`. */
   panel(title: string | RegExp, scope: Locator = this.thread): Locator {
-    return scope.getByRole("region", { name: title });
+    return scope.getByRole("region", { name: title, exact: typeof title === "string" });
   }
 }

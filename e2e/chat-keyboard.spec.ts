@@ -1,0 +1,39 @@
+/**
+ * Issue 4, "Done when" 5: the keyboard. Enter sends, Shift+Enter makes a
+ * newline, Esc stops a streaming reply.
+ */
+import { expect, test } from "@playwright/test";
+import { ChatPage, REPLY_TIMEOUT_MS } from "./pages/chat-page";
+import { SignInPage } from "./pages/sign-in-page";
+
+test("Enter sends, Shift+Enter makes a newline, Esc stops", async ({ page }) => {
+  await new SignInPage(page).continueAsGuest("/");
+  const chat = new ChatPage(page);
+
+  // Shift+Enter: a newline, nothing sent.
+  await chat.composer.click();
+  await page.keyboard.type("Re-run the failed tests");
+  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.type("only on main, please");
+  await expect(chat.composer).toHaveValue("Re-run the failed tests\nonly on main, please");
+  await expect(page).toHaveURL("/");
+
+  // Enter: sent, both lines in the person's message, the composer empty again.
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/chat\//);
+  await expect(chat.prompts()).toHaveCount(1);
+  await expect(chat.prompts().first()).toHaveText(/Re-run the failed tests\s*only on main, please/);
+  expect(await chat.prompts().first().locator("p").last().innerText()).toBe("Re-run the failed tests\nonly on main, please");
+  await chat.waitForReplyEnd();
+  await expect(chat.composer).toHaveValue("");
+
+  // Esc, while a reply is written: stopped, what arrived kept.
+  await chat.composer.fill("Simulate a slow reply");
+  await chat.composer.press("Enter");
+  await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
+  await expect(chat.composer).toBeFocused();
+  await page.keyboard.press("Escape");
+  await chat.waitForReplyEnd();
+  await expect(chat.lastReply()).toContainText("Stopped");
+  await expect(chat.lastReply()).not.toContainText("That is the whole reply");
+});

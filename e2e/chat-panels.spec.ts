@@ -1,0 +1,64 @@
+/**
+ * Addressable panels: a silent panel update (the sales dashboard's Refresh
+ * button) replaces the panel in place with no new message drawn, and the
+ * panel's state (a field the person filled) survives a reload and the
+ * refresh.
+ */
+import { expect, test, type Locator } from "@playwright/test";
+import { ChatPage } from "./pages/chat-page";
+import { SignInPage } from "./pages/sign-in-page";
+import { storedMessages } from "./support/database";
+
+/** The rows of the panel's sales table (the plot has a table of its own, for screen readers). */
+function salesRows(panel: Locator): Locator {
+  return panel.getByRole("table").filter({ has: panel.page().getByRole("columnheader", { name: /Rep/ }) }).getByRole("row");
+}
+
+test("Refresh updates the panel in place, silently, and its state survives a reload", async ({ page }) => {
+  await new SignInPage(page).continueAsGuest("/");
+  const chat = new ChatPage(page);
+  await chat.send("Show me the sales dashboard");
+  await chat.waitForReplyEnd();
+  const panel = chat.panel("Sales — last 30 days");
+  await expect(panel).toBeVisible();
+
+  // State: a filter, saved for the panel and restored after a reload.
+  const filter = panel.getByRole("textbox", { name: "Filter by region" });
+  await filter.fill("north");
+  await expect(salesRows(panel)).toHaveCount(3);
+  await expect.poll(async () => (await page.reload(), await chat.panel("Sales — last 30 days").getByRole("textbox", { name: "Filter by region" }).inputValue()), {
+    message: "the filter survives a reload",
+    timeout: 10_000,
+  }).toBe("north");
+  await expect(salesRows(chat.panel("Sales — last 30 days"))).toHaveCount(3);
+
+  // Refresh: a silent turn; the panel updates where it stands, nothing new is drawn.
+  await chat.panel("Sales — last 30 days").getByRole("button", { name: "Refresh" }).click();
+  // While the silent reply streams, the panel says it is updating and no reply is drawn.
+  await expect(chat.thread.getByRole("status").filter({ hasText: "Updating…" })).toBeVisible();
+  expect(await chat.isStreaming()).toBe(true);
+  await expect(chat.replies()).toHaveCount(1);
+  const refreshed = chat.panel("Sales — last 30 days (refreshed)");
+  await expect(refreshed).toBeVisible({ timeout: 20_000 });
+  await expect(refreshed).toContainText("$186.1k");
+  await expect(chat.prompts()).toHaveCount(1);
+  await expect(chat.replies()).toHaveCount(1);
+  await expect(chat.panel("Sales — last 30 days")).toHaveCount(0);
+  // The state carried over to the new revision.
+  await expect(refreshed.getByRole("textbox", { name: "Filter by region" })).toHaveValue("north");
+  await expect(salesRows(refreshed)).toHaveCount(3);
+
+  // The silent turn and its reply are stored, marked silent, and still never drawn after a reload.
+  const stored = await storedMessages(chat.chatId());
+  expect(stored.map((message) => [message.role, message.silent])).toEqual([
+    ["user", false],
+    ["assistant", false],
+    ["user", true],
+    ["assistant", true],
+  ]);
+  await page.reload();
+  await expect(chat.panel("Sales — last 30 days (refreshed)")).toBeVisible();
+  await expect(chat.replies()).toHaveCount(1);
+  await expect(chat.prompts()).toHaveCount(1);
+  await expect(chat.thread).not.toContainText("[octo-ui-action]");
+});
