@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UI_LIMITS } from "../limits";
 import { parseUiSyntax, uiSyntaxOfState } from "./parse";
-import { UiSyntaxParser } from "./parser";
+import { UI_LITERAL_ELEMENTS, UiSyntaxParser } from "./parser";
 import type { UiSyntax, UiSyntaxElement, UiSyntaxNode } from "./types";
 
 /** A compact, readable shape of a syntax tree for assertions. */
@@ -289,5 +289,11 @@ describe("parseUiSyntax: bounded names and messages", () => {
     const syntax = parseUiSyntax(`</${"X".repeat(5_000)}>`);
     expect(codes(syntax)).toEqual(["unexpected_close_tag"]);
     expect(syntax.diagnostics[0]!.message.length).toBeLessThan(400);
+  });
+});
+
+describe("UI_LITERAL_ELEMENTS", () => {
+  it("are the catalog's components whose body is literal", () => {
+    expect([...UI_LITERAL_ELEMENTS].sort()).toEqual(["CodeBlock", "Diagram"]);
   });
 });

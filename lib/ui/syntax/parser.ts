@@ -21,6 +21,8 @@
  * expression or declaration whose brackets never close ends where a line
  * starts with a tag.
  */
+import { UI_CATALOG } from "../catalog/catalog";
+import type { UiCatalogEntry } from "../catalog/entry";
 import type { UiDiagnosticCode } from "../diagnostics/codes";
 import { uiDiagnosticMessage } from "../diagnostics/codes";
 import type { UiDiagnostic, UiRange } from "../envelope/schema";
@@ -330,8 +332,12 @@ export function uiSyntaxConstant(holder: UiSyntaxProp | UiSyntaxDeclaration): { 
   return SYNTAX_CONSTANTS.get(holder);
 }
 
-/** The names whose body is literal text by default (the catalog's `literal` components). */
-export const UI_LITERAL_ELEMENTS: ReadonlySet<string> = new Set(["CodeBlock", "Diagram"]);
+/** The names whose body is literal text by default: the catalog's components with a `literal` child rule (`CodeBlock`, `Diagram`). */
+export const UI_LITERAL_ELEMENTS: ReadonlySet<string> = new Set(
+  Object.entries(UI_CATALOG as Readonly<Record<string, UiCatalogEntry>>)
+    .filter(([, entry]) => entry.children.kind === "literal")
+    .map(([name]) => name),
+);
 
 /** Options of `UiSyntaxParser` and `parseUiSyntax`. */
 export type UiSyntaxOptions = {
