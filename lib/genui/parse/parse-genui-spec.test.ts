@@ -288,6 +288,24 @@ describe("node rules", () => {
       ["invalid_field", "items[1].open"],
     ]);
   });
+  test("code: any lang is kept (the renderer falls back to plain monospace rather than failing)", () => {
+    expect(fence([{ type: "code", code: "MOVE A TO B.", lang: "cobol" }]).spec?.items[0]).toEqual({ type: "code", code: "MOVE A TO B.", lang: "cobol" });
+  });
+  test("link: text may be omitted (the href is shown instead)", () => {
+    const result = fence([{ type: "link", href: "https://example.com/" }]);
+    expect(result.spec?.items[0]).toEqual({ type: "link", href: "https://example.com/" });
+    expect(result.diagnostics).toEqual([]);
+  });
+  test("tabs: a tab's children can be any node type, interactive ones included", () => {
+    const tabs = { type: "tabs", tabs: [{ label: "form", children: [EXAMPLES.input, EXAMPLES.button, { type: "tabs", tabs: [] }] }] };
+    const result = fence([tabs]);
+    expect(result.spec?.items[0]).toEqual(tabs);
+    expect(result.diagnostics).toEqual([]);
+  });
+  test("there is no node for colour, CSS, HTML or 3D: those types are unknown", () => {
+    const result = fence(["color", "css", "html", "three", "scene3d"].map((type) => ({ type })));
+    expect(codes(result)).toEqual(Array(5).fill("unknown_type"));
+  });
   test("plot height is clamped to the budget", () => {
     expect(fence([{ type: "plot", plot: "pie", series: [], height: 5000 }]).spec?.items[0]).toMatchObject({ height: 800 });
   });
