@@ -31,7 +31,7 @@ import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { UiStreamClock } from "@/lib/ui/stream/stream";
 import type { ChatBus } from "../bus/chat-bus";
 import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
-import { panelStateDialect, panelStateProblem } from "../panels/panel-state";
+import { panelStateDialect, parsePanelState } from "../panels/panel-state";
 import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
 import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
 import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
@@ -242,14 +242,14 @@ export class ChatCore {
     if (input.revision !== undefined && input.revision !== panel.revision) return { applied: false, revision: panel.revision };
     const holder = await getMessage({ ...scope, messageId: panel.messageId });
     const dialect = (holder ? panelDialect(toChatMessage(holder), panel.panelId) : null) ?? panelStateDialect(panel.state);
-    const problem = panelStateProblem(dialect, input.state);
-    if (problem) throw new AppError("bad_request:panel", { message: problem });
+    const parsed = parsePanelState(dialect, input.state);
+    if (!parsed.ok) throw new AppError("bad_request:panel", { message: parsed.problem });
     const result = await upsertPanelState({
       ...scope,
       panelId: panel.panelId,
       revision: panel.revision,
       messageId: panel.messageId,
-      state: input.state as JsonValue,
+      state: parsed.state as JsonValue,
     });
     if (!result) throw new AppError("not_found:panel", { detail: `panel ${input.panelId} of chat ${chat.id} vanished` });
     return { applied: result.applied, revision: result.panel.revision };

@@ -51,8 +51,12 @@ export async function openChatEventStream(input: {
   chatId: string;
   /** The request's signal: aborting it ends the stream. */
   signal?: AbortSignal;
+  /** Milliseconds between heartbeats (default `SSE_HEARTBEAT_MS`). */
   heartbeatMs?: number;
+  /** Bytes the client may fall behind (default `SSE_MAX_BACKLOG_BYTES`). */
+  maxBacklogBytes?: number;
 }): Promise<ReadableStream<Uint8Array>> {
+  const maxBacklogBytes = input.maxBacklogBytes ?? SSE_MAX_BACKLOG_BYTES;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let unsubscribe: (() => void) | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -84,7 +88,7 @@ export async function openChatEventStream(input: {
   );
   const write = (chunk: Uint8Array) => {
     if (ended) return;
-    if ((controller.desiredSize ?? 0) < -SSE_MAX_BACKLOG_BYTES) {
+    if ((controller.desiredSize ?? 0) < -maxBacklogBytes) {
       abort();
       return;
     }

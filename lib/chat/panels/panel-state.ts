@@ -35,17 +35,23 @@ export function readUiPanelState(state: unknown): UiStateSnapshot {
   return parsed.success ? parsed.data : { values: {} };
 }
 
-/** Why a state cannot be stored for a panel, or null when it can. */
-export function panelStateProblem(dialect: UiDialect | null, state: unknown): string | null {
+/**
+ * A state as it may be stored for a panel of `dialect` (null: the panel's
+ * dialect is unknown, either shape is accepted), or why it cannot be. The
+ * stored state is the parsed one: keys a schema does not know, and
+ * `__proto__` keys, are left behind.
+ */
+export function parsePanelState(dialect: UiDialect | null, state: unknown): { ok: true; state: GenuiPanelState | UiStateSnapshot } | { ok: false; problem: string } {
   let size: number;
   try {
     size = Buffer.byteLength(JSON.stringify(state) ?? "", "utf8");
   } catch {
-    return "The panel state is not JSON.";
+    return { ok: false, problem: "The panel state is not JSON." };
   }
-  if (size > PANEL_STATE_MAX_BYTES) return `The panel state is larger than ${PANEL_STATE_MAX_BYTES} bytes.`;
-  const genui = GenuiPanelStateSchema.safeParse(state).success;
-  const ui = UiStateSnapshotSchema.safeParse(state).success;
-  if (dialect === "ui" ? !ui : dialect === null ? !(ui || genui) : !genui) return "The panel state does not fit the panel.";
-  return null;
+  if (size > PANEL_STATE_MAX_BYTES) return { ok: false, problem: `The panel state is larger than ${PANEL_STATE_MAX_BYTES} bytes.` };
+  const genui = dialect === "ui" ? null : GenuiPanelStateSchema.safeParse(state);
+  if (genui?.success) return { ok: true, state: genui.data };
+  const ui = dialect === "ui" || dialect === null ? UiStateSnapshotSchema.safeParse(state) : null;
+  if (ui?.success) return { ok: true, state: ui.data };
+  return { ok: false, problem: "The panel state does not fit the panel." };
 }

@@ -1,0 +1,100 @@
+/**
+ * The LISTEN/NOTIFY bus on a real Postgres (a fresh database per run): two
+ * instances hear each other's signals in order, never their own, and signals
+ * far above the 8000-byte payload limit arrive whole.
+ */
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertPostgresReachable, createTestDatabase } from "@/db/test-database";
+import type { ChatSignal } from "./chat-signal";
+import { PostgresChatBus } from "./postgres-chat-bus";
+
+let url: string;
+let drop: (() => Promise<void>) | null = null;
+
+beforeAll(async () => {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    await assertPostgresReachable(given);
+    url = given;
+  } else {
+    const created = await createTestDatabase();
+    url = created.url;
+    drop = created.drop;
+  }
+}, 30_000);
+
+afterAll(async () => {
+  await drop?.();
+});
+
+function channel(): string {
+  return `octo_bus_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+}
+
+async function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("PostgresChatBus", () => {
+  it("carries signals between instances in order, large ones whole, never back to their sender", async () => {
+    const name = channel();
+    const first = new PostgresChatBus({ url, channel: name });
+    const second = new PostgresChatBus({ url, channel: name });
+    await Promise.all([first.start(), second.start()]);
+    const heardByFirst: ChatSignal[] = [];
+    const heardBySecond: ChatSignal[] = [];
+    first.onSignal((signal) => heardByFirst.push(signal));
+    second.onSignal((signal) => heardBySecond.push(signal));
+
+    const big = `${"📈 revenue grew ".repeat(3_000)}€`;
+    const card = { id: "call-1", name: "render_ui" as const, textOffset: 3, spec: { title: "t".repeat(400), items: [] }, diagnostics: [] };
+    const sent: ChatSignal[] = [
+      { type: "reply-start", chatId: "c", userId: "u", messageId: "m", replyTo: "p", model: "replay:default", startedAt: new Date().toISOString(), sequence: 2 },
+      { type: "text", chatId: "c", messageId: "m", start: 0, delta: big },
+      { type: "tool", chatId: "c", messageId: "m", card },
+      { type: "reply-end", chatId: "c", userId: "u", messageId: "m", stored: true },
+    ];
+    for (const signal of sent) first.publish(signal);
+    second.publish({ type: "stop", chatId: "c" });
+    await until(() => heardBySecond.length >= sent.length && heardByFirst.length >= 1);
+    expect(heardBySecond).toEqual(sent);
+    expect(heardByFirst).toEqual([{ type: "stop", chatId: "c" }]);
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it("merges deltas that queue up behind a send, in fewer notifications than publishes", async () => {
+    const name = channel();
+    const sender = new PostgresChatBus({ url, channel: name });
+    const receiver = new PostgresChatBus({ url, channel: name });
+    await receiver.start();
+    const watcher = postgres(url, { max: 1, onnotice: () => {} });
+    let notifications = 0;
+    await watcher.listen(name, () => {
+      notifications += 1;
+    });
+    const heard: ChatSignal[] = [];
+    receiver.onSignal((signal) => heard.push(signal));
+    let text = "";
+    for (let index = 0; index < 300; index += 1) {
+      const delta = `word${index} `;
+      sender.publish({ type: "text", chatId: "c", messageId: "m", start: text.length, delta });
+      text += delta;
+    }
+    await sender.flush();
+    await until(() => heard.reduce((length, signal) => length + (signal.type === "text" ? signal.delta.length : 0), 0) >= text.length);
+    let rebuilt = "";
+    for (const signal of heard) {
+      if (signal.type !== "text") continue;
+      expect(signal.start).toBe(rebuilt.length);
+      rebuilt += signal.delta;
+    }
+    expect(rebuilt).toBe(text);
+    expect(notifications).toBeLessThan(300);
+    await Promise.all([sender.close(), receiver.close(), watcher.end({ timeout: 1 })]);
+  });
+});
