@@ -318,3 +318,14 @@ test("the hostile example shows its markup as text and runs nothing", async ({ p
   await expect(gallery.lastAction(hostile)).toContainText('"payload":{"safe":"<kept as text>"}');
   expect(await page.evaluate(() => (Object.prototype as Record<string, unknown>).polluted)).toBeUndefined();
 });
+
+test("a spec with nothing to render shows the fallback with its reason, and the page stays usable", async () => {
+  const broken = gallery.example("Spec without items");
+  await expect(broken.getByText("This panel could not be shown.")).toBeVisible();
+  await broken.getByText("Why?").click();
+  await expect(broken.getByText("The spec has no valid `items` array; nothing can be rendered.", { exact: true })).toBeVisible();
+  // The panels around it still work.
+  const quiz = gallery.example("HTTP status quiz");
+  await quiz.getByRole("radio", { name: "429 Too Many Requests" }).check();
+  await expect(quiz.getByRole("group", { name: /too many requests in a minute/ }).getByRole("status")).toHaveText(/^Correct\./);
+});

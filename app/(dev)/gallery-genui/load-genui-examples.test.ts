@@ -12,7 +12,9 @@ describe("the GenUI examples", () => {
     expect(examples.map((example) => `${example.id}.json`)).toEqual([...files].sort());
   });
 
-  test.each(examples.filter((example) => !example.id.startsWith("hostile-")).map((example) => [example.id, example]))(
+  const isTroubled = (id: string) => id.startsWith("hostile-") || id.startsWith("broken-");
+
+  test.each(examples.filter((example) => !isTroubled(example.id)).map((example) => [example.id, example]))(
     "%s parses without a trim, a drop or a lint finding",
     (_id, example) => {
       const parsed = parseGenuiSpec(JSON.parse(example.specJson), { surface: example.surface });
@@ -28,6 +30,15 @@ describe("the GenUI examples", () => {
       const parsed = parseGenuiSpec(JSON.parse(example.specJson), { surface: example.surface });
       expect(parsed.spec).not.toBeNull();
       expect(parsed.diagnostics.length).toBeGreaterThan(5);
+    },
+  );
+
+  test.each(examples.filter((example) => example.id.startsWith("broken-")).map((example) => [example.id, example]))(
+    "%s has nothing to render, and the parser says why",
+    (_id, example) => {
+      const parsed = parseGenuiSpec(JSON.parse(example.specJson), { surface: example.surface });
+      expect(parsed.spec).toBeNull();
+      expect(parsed.diagnostics.map((diagnostic) => diagnostic.code)).toContain("missing_items");
     },
   );
 

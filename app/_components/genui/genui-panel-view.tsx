@@ -19,6 +19,7 @@ import { Fallback } from "../widgets/fallback/fallback";
 import { genuiActionFields } from "./action-fields";
 import styles from "./genui.module.css";
 import { GenuiNodeList } from "./genui-node-list";
+import { nodeElementId } from "./node-id";
 import { GenuiPanelContext, type GenuiPanelContextValue } from "./panel-context";
 import { usePanelState } from "./use-panel-state";
 
@@ -60,7 +61,8 @@ export function GenuiPanelView({ spec, surface, streaming = false, state, onStat
             };
             onAction(clean.id === undefined ? action : { panel: clean.id, ...action });
           };
-    return { ...panelState, surface, streaming, sendAction, idPrefix };
+    const elementId = (path: string, part: string) => nodeElementId({ idPrefix, path, part });
+    return { ...panelState, surface, streaming, sendAction, elementId };
   }, [panelState, surface, streaming, onAction, clean, idPrefix]);
 
   if (clean === null) {

@@ -16,8 +16,8 @@ export type GenuiPanelContextValue = PanelStateHandle & {
   streaming: boolean;
   /** Sends a button's action with every field of the fence; `undefined` when the host gave no `onAction`. */
   sendAction: ((button: GenuiButtonNode) => void) | undefined;
-  /** A prefix unique to this panel instance, for element ids. */
-  idPrefix: string;
+  /** The id of element `part` of the node at `path`, unique to this panel instance. */
+  elementId: (path: string, part: string) => string;
 };
 
 /** The context; `null` outside a panel. */

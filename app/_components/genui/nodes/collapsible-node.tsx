@@ -3,7 +3,6 @@
 import type { GenuiCollapsibleNode } from "@/lib/genui";
 import styles from "../genui.module.css";
 import { GenuiNodeList } from "../genui-node-list";
-import { nodeElementId } from "../node-id";
 import { useGenuiPanel } from "../panel-context";
 
 /**
@@ -12,9 +11,9 @@ import { useGenuiPanel } from "../panel-context";
  * (and survives a reload through the panel state).
  */
 export function CollapsibleNode({ node, path }: { node: GenuiCollapsibleNode; path: string }) {
-  const { state, setFold, idPrefix } = useGenuiPanel();
+  const { state, setFold, elementId } = useGenuiPanel();
   const open = Object.hasOwn(state.folds, path) ? state.folds[path] === true : node.open === true;
-  const bodyId = nodeElementId(idPrefix, path, "body");
+  const bodyId = elementId(path, "body");
   return (
     <div className={styles.collapsible}>
       <h4 className={styles.collapsibleHeading}>

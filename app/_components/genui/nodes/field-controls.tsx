@@ -20,7 +20,6 @@ import type {
 } from "@/lib/genui";
 import { controlValue } from "../control-value";
 import styles from "../genui.module.css";
-import { nodeElementId } from "../node-id";
 import { useGenuiPanel } from "../panel-context";
 
 /** Rows of a textarea that names none: room for a short paragraph, inside the 2–12 the parser allows. */
@@ -53,8 +52,8 @@ function textOf(value: unknown): string {
 
 /** `input`: always a plain text input — the dialect has no type switch, so it can never be a password field. */
 export function InputNode({ node, path }: ControlProps<GenuiInputNode>) {
-  const { state, setField, idPrefix } = useGenuiPanel();
-  const id = nodeElementId(idPrefix, path, "input");
+  const { state, setField, elementId } = useGenuiPanel();
+  const id = elementId(path, "input");
   return (
     <div className={styles.field}>
       <FieldLabel htmlFor={id} label={node.label} />
@@ -74,8 +73,8 @@ export function InputNode({ node, path }: ControlProps<GenuiInputNode>) {
 
 /** `textarea`: long free text; `rows` is already clamped to 2–12. */
 export function TextareaNode({ node, path }: ControlProps<GenuiTextareaNode>) {
-  const { state, setField, idPrefix } = useGenuiPanel();
-  const id = nodeElementId(idPrefix, path, "textarea");
+  const { state, setField, elementId } = useGenuiPanel();
+  const id = elementId(path, "textarea");
   return (
     <div className={styles.field}>
       <FieldLabel htmlFor={id} label={node.label} />
@@ -111,9 +110,9 @@ function boundsText(min: number | undefined, max: number | undefined): string | 
  * field keeps its last good number.
  */
 export function NumberNode({ node, path }: ControlProps<GenuiNumberNode>) {
-  const { state, setField, idPrefix } = useGenuiPanel();
-  const id = nodeElementId(idPrefix, path, "number");
-  const hintId = nodeElementId(idPrefix, path, "hint");
+  const { state, setField, elementId } = useGenuiPanel();
+  const id = elementId(path, "number");
+  const hintId = elementId(path, "hint");
   const value = controlValue(node, state.fields);
   const shown = typeof value === "number" ? String(value) : "";
   const [text, setText] = useState(shown);
@@ -172,9 +171,9 @@ function sliderRestingValue(node: GenuiSliderNode, step: number): number {
  * stays hidden until the slider moves, as the guide promises).
  */
 export function SliderNode({ node, path }: ControlProps<GenuiSliderNode>) {
-  const { state, setField, idPrefix } = useGenuiPanel();
-  const id = nodeElementId(idPrefix, path, "slider");
-  const outputId = nodeElementId(idPrefix, path, "value");
+  const { state, setField, elementId } = useGenuiPanel();
+  const id = elementId(path, "slider");
+  const outputId = elementId(path, "value");
   const step = node.step ?? (node.max - node.min) / SLIDER_DEFAULT_STEPS;
   const value = controlValue(node, state.fields);
   const numeric = typeof value === "number" ? value : undefined;
@@ -205,8 +204,8 @@ export function SliderNode({ node, path }: ControlProps<GenuiSliderNode>) {
 
 /** `select`: a drop-down; with no value yet it shows a "Choose…" entry that cannot be picked back. */
 export function SelectNode({ node, path }: ControlProps<GenuiSelectNode>) {
-  const { state, setField, idPrefix } = useGenuiPanel();
-  const id = nodeElementId(idPrefix, path, "select");
+  const { state, setField, elementId } = useGenuiPanel();
+  const id = elementId(path, "select");
   const value = controlValue(node, state.fields);
   const chosen = node.options.some((option) => option.value === value) ? (value as string) : undefined;
   return (
@@ -275,11 +274,11 @@ export function RadioGroup({
 
 /** `radio`: one of several options. */
 export function RadioNode({ node, path }: ControlProps<GenuiRadioNode>) {
-  const { state, setField, idPrefix } = useGenuiPanel();
+  const { state, setField, elementId } = useGenuiPanel();
   return (
     <RadioGroup
       legend={node.label ?? node.field}
-      name={nodeElementId(idPrefix, path, "radio")}
+      name={elementId(path, "radio")}
       options={node.options}
       value={controlValue(node, state.fields)}
       onPick={(value) => setField(node.field, value)}
@@ -289,8 +288,8 @@ export function RadioNode({ node, path }: ControlProps<GenuiRadioNode>) {
 
 /** `checkbox` / `switch`: a boolean field; a switch also says "On" or "Off" in words, so its state is not colour alone. */
 export function ToggleNode({ node, path }: ControlProps<GenuiCheckboxNode | GenuiSwitchNode>) {
-  const { state, setField, idPrefix } = useGenuiPanel();
-  const id = nodeElementId(idPrefix, path, node.type);
+  const { state, setField, elementId } = useGenuiPanel();
+  const id = elementId(path, node.type);
   const checked = controlValue(node, state.fields) === true;
   const isSwitch = node.type === "switch";
   return (

@@ -2,7 +2,6 @@
 /** `quiz`: a question scored in the browser the moment the user picks. */
 import { scoreQuiz, type GenuiQuizNode } from "@/lib/genui";
 import styles from "../genui.module.css";
-import { nodeElementId } from "../node-id";
 import { useGenuiPanel } from "../panel-context";
 import { RadioGroup } from "./field-controls";
 
@@ -14,13 +13,13 @@ import { RadioGroup } from "./field-controls";
  * sits in a live region so a screen reader hears it.
  */
 export function QuizNode({ node, path }: { node: GenuiQuizNode; path: string }) {
-  const { state, setField, idPrefix } = useGenuiPanel();
+  const { state, setField, elementId } = useGenuiPanel();
   const score = scoreQuiz(node, state.fields);
   return (
     <div className={styles.quiz}>
       <RadioGroup
         legend={node.question}
-        name={nodeElementId(idPrefix, path, "quiz")}
+        name={elementId(path, "quiz")}
         options={node.options}
         value={score.answered ? score.answer.value : undefined}
         disabled={score.answered}

@@ -4,7 +4,6 @@ import { useMemo } from "react";
 import { filterRows, genuiFieldValue, sortRows, type GenuiTableCell, type GenuiTableNode } from "@/lib/genui";
 import { DataTable, type DataTableColumn, type DataTableRow, type DataTableSort } from "../../widgets/data-table/data-table";
 import styles from "../genui.module.css";
-import { nodeElementId } from "../node-id";
 import { useGenuiPanel } from "../panel-context";
 
 /** The field of column `index` in the table's records; synthetic, so a column named `__proto__` or twice `x` stays a plain column. */
@@ -38,7 +37,7 @@ function sortByGenuiRule(columnCount: number) {
 
 /** The table: rows filtered by the named field's value right away (case-insensitive substring), headers cycling unsorted → ascending → descending. */
 export function TableNode({ node, path }: { node: GenuiTableNode; path: string }) {
-  const { state, idPrefix } = useGenuiPanel();
+  const { state, elementId } = useGenuiPanel();
   const columnCount = node.columns.length;
   const columns = useMemo<DataTableColumn[]>(() => node.columns.map((title, index) => ({ field: columnField(index), title })), [node.columns]);
   const filtered = filterRows(node, state.fields);
@@ -56,7 +55,7 @@ export function TableNode({ node, path }: { node: GenuiTableNode; path: string }
         emptyText={filtering ? `No rows match “${needle}”` : "No rows"}
       />
       {node.filterBy !== undefined ? (
-        <p id={nodeElementId(idPrefix, path, "count")} className={styles.hint} role="status">
+        <p id={elementId(path, "count")} className={styles.hint} role="status">
           {filtering ? `${filtered.length} of ${node.rows.length} rows match “${needle}” in ${node.filterBy.column}` : `${node.rows.length} rows`}
         </p>
       ) : null}

@@ -4,7 +4,6 @@ import { useRef, type KeyboardEvent } from "react";
 import type { GenuiTabsNode } from "@/lib/genui";
 import styles from "../genui.module.css";
 import { GenuiNodeList } from "../genui-node-list";
-import { nodeElementId } from "../node-id";
 import { useGenuiPanel } from "../panel-context";
 
 /**
@@ -15,14 +14,14 @@ import { useGenuiPanel } from "../panel-context";
  * their values, which belong to the panel, not to the drawn controls.
  */
 export function TabsNode({ node, path }: { node: GenuiTabsNode; path: string }) {
-  const { state, setTab, idPrefix } = useGenuiPanel();
+  const { state, setTab, elementId } = useGenuiPanel();
   const tabButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const count = node.tabs.length;
   if (count === 0) return null;
   const stored = Object.hasOwn(state.tabs, path) ? state.tabs[path] : undefined;
   const selected = stored !== undefined && stored < count ? stored : 0;
-  const tabId = (index: number) => nodeElementId(idPrefix, path, `tab-${index}`);
-  const panelId = (index: number) => nodeElementId(idPrefix, path, `panel-${index}`);
+  const tabId = (index: number) => elementId(path, `tab-${index}`);
+  const panelId = (index: number) => elementId(path, `panel-${index}`);
 
   const select = (index: number) => {
     setTab(path, index);
