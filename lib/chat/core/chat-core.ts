@@ -164,12 +164,19 @@ export class ChatCore {
         actionPanelId,
         signal: slot.signal,
         stopReason: slot.reason,
-      }).then((stored) => {
-        clearTimeout(timeLimit);
-        // Free the chat before viewers hear the end, so a reply to that event can send at once.
-        slot.release();
-        this.hub.endReply(reply, stored);
-      });
+      })
+        .then((stored) => {
+          clearTimeout(timeLimit);
+          // Free the chat before viewers hear the end, so a reply to that event can send at once.
+          slot.release();
+          this.hub.endReply(reply, stored);
+        })
+        .catch((caught: unknown) => {
+          // generateReply never throws and endReply only emits; should either ever fail, the chat must not stay taken.
+          clearTimeout(timeLimit);
+          slot.release();
+          console.error(`chat: ending reply ${messageId} failed`, caught);
+        });
       this.generations.run(chatId, generation);
       return { chat: toChatSummary(chat), userMessageId: prompt.id, replyMessageId: messageId };
     } catch (caught) {

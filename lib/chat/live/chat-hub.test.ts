@@ -153,3 +153,22 @@ describe("ChatHub", () => {
     expect(origin.hub.isLive("c1")).toBe(false);
   });
 });
+
+describe("ChatHub when an end went missing", () => {
+  it("ends the older mirrored reply (as stored) before following the next one", async () => {
+    const loadReply = vi.fn(async ({ messageId }: { messageId: string }) => (messageId === "r1" ? { message: storedMessage("first"), panels: [] } : null));
+    const { instance } = setup({ loadReply });
+    const origin = instance();
+    const mirror = instance();
+    const seen: ChatEvent[] = [];
+    mirror.hub.subscribe("c1", (event) => seen.push(event));
+    start(origin.hub).appendText("first");
+    await settle(origin, mirror);
+    // The first reply's end is never sent (its instance lost it); the next reply starts.
+    origin.hub.startReply({ chatId: "c1", userId: "u1", messageId: "r2", replyTo: "p2", model: "replay:default", startedAt: STARTED_AT, sequence: 4 });
+    await settle(origin, mirror);
+    const types = seen.map((event) => (event.type === "reply-end" ? `end ${event.message.id}` : event.type === "reply-start" ? `start ${event.messageId}` : event.type));
+    expect(types.filter((type) => type.startsWith("start") || type.startsWith("end"))).toEqual(["start r1", "end r1", "start r2"]);
+    expect(mirror.hub.liveReply("c1")?.messageId).toBe("r2");
+  });
+});

@@ -290,7 +290,11 @@ export class ChatHub {
         }
         // A reply generated here is never replaced by another instance's word.
         if (entry?.origin === "local") return;
-        entry?.state.dispose();
+        // A newer reply started, so the mirrored one ended and its end was missed: end it for the viewers first.
+        if (entry) {
+          const { userId, messageId } = entry.state.info;
+          await this.apply({ type: "reply-end", chatId: signal.chatId, userId, messageId, stored: true });
+        }
         const { type: _type, sequence, ...info } = signal;
         const state = new LiveReplyState({
           info,
