@@ -10,6 +10,10 @@
  * CPU time of this process (what the compiler costs; the targets are checked
  * on it) and in wall-clock time (which, on a shared machine, also counts the
  * time spent waiting for a core — the load average is printed beside it).
+ * For the same reason the compiler's own time budgets run on the CPU clock
+ * here (`now`): the benchmark asks whether a legal reply's work comes near
+ * them, not whether the machine was busy. Hosts choose their clock the same
+ * way (the default is wall-clock time).
  */
 import { loadavg } from "node:os";
 import { compileUi } from "../compile/compile-ui";
@@ -88,7 +92,7 @@ function nodeCount(blocks: readonly UiBlock[]): number {
 }
 
 function measure(name: string, reply: string): Figures {
-  const options = { id: "bench" };
+  const options = { id: "bench", now: cpuNow };
   // Full compile: warm up, then take the median of many runs.
   let blocks: UiBlock[] = [];
   for (const started = performance.now(); performance.now() - started < WARMUP_MS; ) blocks = compileUi(reply, { ...options, final: true });
@@ -161,7 +165,10 @@ function main(): number {
     check(result.p99.cpuMs < TARGETS.previewP99Ms, `preview update, p99: ${result.p99.cpuMs.toFixed(3)} ms [${result.p99.wallMs.toFixed(3)} ms] (target < ${TARGETS.previewP99Ms} ms)`);
     console.log(`       preview update, worst: ${result.worst.cpuMs.toFixed(3)} ms [${result.worst.wallMs.toFixed(3)} ms] over ${result.updates} updates`);
     check(result.streamMultiple.cpuMs <= TARGETS.streamMultiple, `whole stream: ${result.streamMultiple.cpuMs.toFixed(1)}× one full compile [${result.streamMultiple.wallMs.toFixed(1)}×] (target ≤ ${TARGETS.streamMultiple}×)`);
-    check(!result.budgetReached, `reply budget (${UI_REPLY_LIMITS.elapsedMs} ms) never reached: slowest of ${FULL_COMPILE_RUNS} full compiles ${result.slowest.cpuMs.toFixed(2)} ms [${result.slowest.wallMs.toFixed(2)} ms], no budget diagnostic`);
+    check(
+      !result.budgetReached,
+      `reply budget (${UI_REPLY_LIMITS.elapsedMs} ms) never reached: slowest of ${FULL_COMPILE_RUNS} full compiles ${result.slowest.cpuMs.toFixed(2)} ms [${result.slowest.wallMs.toFixed(2)} ms], ${result.budgetReached ? "a budget diagnostic, or a compile of 60 ms or more" : "no budget diagnostic"}`,
+    );
   }
   console.log(missed === 0 ? "\nAll targets met." : `\n${missed} target(s) missed.`);
   return missed === 0 ? 0 : 1;
