@@ -16,6 +16,7 @@ import { toUiFailure, UiFailure } from "../failure";
 import { UiSyntaxParser, type UiSyntaxState } from "../syntax/parser";
 import type { UiSyntaxElement, UiSyntaxNode } from "../syntax/types";
 import { type UiBlockContext, type UiRuleContext, diagnostic } from "./context";
+import { UiDiagnosticList } from "./diagnostic-list";
 import { compileUiDeclaration } from "./declaration";
 import {
   childProblem,
@@ -41,7 +42,7 @@ type Frame = {
   /** Compiled complete children, in order. */
   nodes: UiNode[];
   /** Diagnostics of its start tag and of its complete children. */
-  diagnostics: UiDiagnostic[];
+  diagnostics: UiDiagnosticList;
   /** Nodes inside its complete children. */
   nodeCount: number;
   /** Syntax children consumed into `nodes`. */
@@ -74,7 +75,7 @@ export class UiBlockCompilation {
   private readonly root: Frame;
   private readonly declarations: UiDeclaration[] = [];
   private declarationsSnapshot: UiDeclaration[] = [];
-  private readonly declarationDiagnostics: UiDiagnostic[] = [];
+  private readonly declarationDiagnostics: UiDiagnosticList;
   private consumedDeclarations = 0;
   private failure: UiFailureCode | null = null;
   private deadline = Number.POSITIVE_INFINITY;
@@ -84,7 +85,8 @@ export class UiBlockCompilation {
   constructor(context: UiBlockContext) {
     this.context = context;
     this.parser = new UiSyntaxParser({ limits: context.limits, now: context.now });
-    this.root = newFrame(null, null, { parentType: "", rule: context.catalogKnown ? "root" : "unknown", locals: [] }, false);
+    this.declarationDiagnostics = new UiDiagnosticList(context.limits.diagnostics);
+    this.root = this.newFrame(null, null, { parentType: "", rule: context.catalogKnown ? "root" : "unknown", locals: [] }, false);
   }
 
   /** True once an `Image generated="latest"` was compiled. */
@@ -149,7 +151,7 @@ export class UiBlockCompilation {
       const compiled = compileUiDeclaration(syntax, context);
       context.declared.set(syntax.name, { kind: compiled.kind, start: syntax.range.start });
       if (compiled.declaration) this.declarations.push(compiled.declaration);
-      this.declarationDiagnostics.push(...compiled.diagnostics);
+      this.declarationDiagnostics.addAll(compiled.diagnostics);
       this.consumedDeclarations++;
     }
     // The array handed out is never changed afterwards: a new declaration makes a new one.
@@ -160,7 +162,7 @@ export class UiBlockCompilation {
     collector.add(fenceDiagnostics);
     collector.add(state.diagnostics);
     collector.add(state.tailDiagnostics);
-    collector.add(this.declarationDiagnostics);
+    collector.addList(this.declarationDiagnostics);
     if (state.pendingDeclaration) {
       const compiled = compileUiDeclaration(state.pendingDeclaration, context);
       const pending = compiled.declaration;
@@ -196,7 +198,7 @@ export class UiBlockCompilation {
         if (!finished.dropped) {
           this.sync(finished, child.children, state, depth + 1);
           frame.nodes.push(elementNode(finished.header as UiCompiledHeader, child, finished.nodes, child.literal?.text));
-          frame.diagnostics.push(...finished.diagnostics);
+          frame.diagnostics.addList(finished.diagnostics);
           frame.nodeCount += finished.nodeCount + 1;
         }
       } else {
@@ -211,18 +213,23 @@ export class UiBlockCompilation {
     const problem = childProblem(element, parent.context, this.context);
     if (problem && problem.code !== "stray_text") {
       if (problem.code !== "silent")
-        parent.diagnostics.push(diagnostic(problem.code, element.tagRange, nodeId(this.context, element.range.start), problem.detail));
-      return newFrame(element, null, parent.context, true);
+        parent.diagnostics.add(diagnostic(problem.code, element.tagRange, nodeId(this.context, element.range.start), problem.detail));
+      return this.newFrame(element, null, parent.context, true);
     }
     const header = compileUiElementHeader(element, parent.context, this.context);
-    const frame = newFrame(element, header, header.childContext, false);
-    frame.diagnostics.push(...header.diagnostics);
+    const frame = this.newFrame(element, header, header.childContext, false);
+    frame.diagnostics.addAll(header.diagnostics);
     return frame;
+  }
+
+  private newFrame(syntax: UiSyntaxElement | null, header: UiCompiledHeader | null, context: UiRuleContext, dropped: boolean): Frame {
+    const diagnostics = new UiDiagnosticList(this.context.limits.diagnostics);
+    return { syntax, header, context, nodes: [], diagnostics, nodeCount: 0, consumed: 0, child: null, dropped };
   }
 
   /** The children of `frame` as they stand: complete ones by reference, then the open child or the tail. */
   private output(frame: Frame, state: UiSyntaxState, collector: DiagnosticCollector, counter: { nodeCount: number }): UiNode[] {
-    collector.add(frame.diagnostics);
+    collector.addList(frame.diagnostics);
     counter.nodeCount += frame.nodeCount;
     const child = frame.child;
     if (child) {
@@ -235,16 +242,12 @@ export class UiBlockCompilation {
       return [...frame.nodes, elementNode(child.header as UiCompiledHeader, syntax, children, literal, state.length)];
     }
     if (state.tail.length === 0) return frame.nodes.slice();
-    const sink: UiCompileSink = { nodes: frame.nodes.slice(), diagnostics: [], nodeCount: 0 };
+    const sink: UiCompileSink = { nodes: frame.nodes.slice(), diagnostics: new UiDiagnosticList(this.context.limits.diagnostics), nodeCount: 0 };
     for (const node of state.tail) compileUiChild(node, frame.context, this.context, sink, this.propCache);
-    collector.add(sink.diagnostics);
+    collector.addList(sink.diagnostics);
     counter.nodeCount += sink.nodeCount;
     return sink.nodes;
   }
-}
-
-function newFrame(syntax: UiSyntaxElement | null, header: UiCompiledHeader | null, context: UiRuleContext, dropped: boolean): Frame {
-  return { syntax, header, context, nodes: [], diagnostics: [], nodeCount: 0, consumed: 0, child: null, dropped };
 }
 
 function bySourceOrder(left: UiDiagnostic, right: UiDiagnostic): number {
@@ -271,6 +274,11 @@ class DiagnosticCollector {
     }
     for (let index = 0; index < room; index++) this.kept.push(diagnostics[index] as UiDiagnostic);
     this.omitted += diagnostics.length - Math.max(0, room);
+  }
+
+  addList(list: UiDiagnosticList): void {
+    this.add(list.items);
+    this.omitted += list.omitted;
   }
 
   /** The kept diagnostics in source order, plus one saying how many were left out. */

@@ -228,3 +228,20 @@ describe("compileUiBlock: the envelope", () => {
     expect(block.fallback).toBe("replaced");
   });
 });
+
+describe("compileUiBlock: hostile input", () => {
+  it("bounds what one tag and one expression can make it report", () => {
+    const flags = Array.from({ length: 5_000 }, (_, index) => `f${index}`).join(" ");
+    const block = compile(`<Tag ${flags}>x</Tag>\n<Summary>{[${Array.from({ length: 500 }, (_, index) => `$v${index}`).join(", ")}]}</Summary>`);
+    expect(block.nodes.map((node) => node.type)).toEqual(["Tag", "Summary"]);
+    expect(block.diagnostics.filter((diagnostic) => diagnostic.code === "refused_prop")).toHaveLength(64);
+    expect(block.diagnostics.filter((diagnostic) => diagnostic.code === "malformed_prop")).toHaveLength(1);
+    expect(block.diagnostics.filter((diagnostic) => diagnostic.code === "unknown_variable")).toHaveLength(10);
+  });
+
+  it("keeps at most the block's limit of diagnostics however many elements raise them", () => {
+    const block = compile(`<Stats>${'<Stat label="a" value={1} bad="x"/>'.repeat(1_500)}</Stats>`);
+    expect(block.diagnostics).toHaveLength(101);
+    expect(block.diagnostics.at(-1)?.message).toContain("1400 more");
+  });
+});

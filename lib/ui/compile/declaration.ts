@@ -114,7 +114,7 @@ export function compileUiDeclaration(syntax: UiSyntaxDeclaration, context: UiBlo
       return invalid();
     }
   }
-  diagnostics.push(...checkUiNames({ context, ast, range, position, locals: [] }));
+  for (const item of checkUiNames({ context, ast, range, position, locals: [] })) diagnostics.push(item);
   return { declaration: { ...base, kind: "computed" }, kind: "computed", diagnostics };
 }
 

@@ -24,6 +24,7 @@ import {
   type UiRuleContext,
 } from "./context";
 import { readUiConstant } from "../syntax/constant";
+import type { UiDiagnosticList } from "./diagnostic-list";
 import { uiSyntaxConstant } from "../syntax/parser";
 import { checkUiExpressionUse, checkUiNames } from "./expression-use";
 
@@ -51,7 +52,7 @@ type UiPropOutcome = {
 export type UiPropCache = WeakMap<UiSyntaxProp, UiPropOutcome>;
 
 /** What a compiled subtree adds to its parent. */
-export type UiCompileSink = { nodes: UiNode[]; diagnostics: UiDiagnostic[]; nodeCount: number };
+export type UiCompileSink = { nodes: UiNode[]; diagnostics: UiDiagnosticList; nodeCount: number };
 
 const propNamesByEntry = new Map<UiCatalogEntry, ReadonlySet<string>>();
 
@@ -103,7 +104,7 @@ export function compileUiElementHeader(
       outcome = compileProp(prop, element, entry, ruleContext, context, id);
       if (cache && prop.complete) cache.set(prop, outcome);
     }
-    diagnostics.push(...outcome.diagnostics);
+    for (const item of outcome.diagnostics) diagnostics.push(item);
     if (outcome.target === "props") header.props[prop.name] = outcome.value;
     else if (outcome.target === "expressions") header.expressions[prop.name] = outcome.value as string;
     else if (outcome.target === "bindings") header.bindings[prop.name] = outcome.value as string;
@@ -238,13 +239,13 @@ export function interpolationNode(
   interpolation: UiSyntaxInterpolation,
   ruleContext: UiRuleContext,
   context: UiBlockContext,
-  diagnostics: UiDiagnostic[],
+  diagnostics: UiDiagnosticList,
 ): UiNode | null {
   const id = nodeId(context, interpolation.range.start);
   const parsed = parseBodyExpression(context, interpolation.source, interpolation.sourceRange.start);
   if (!parsed.ok) {
     if (parsed.failure.code === "budget_time") throw parsed.failure;
-    diagnostics.push(expressionFailureDiagnostic(parsed, id));
+    diagnostics.add(expressionFailureDiagnostic(parsed, id));
     return null;
   }
   const use = checkUiExpressionUse({
@@ -255,7 +256,7 @@ export function interpolationNode(
     locals: ruleContext.locals,
     nodeId: id,
   });
-  diagnostics.push(...use.diagnostics);
+  diagnostics.addAll(use.diagnostics);
   if (use.dropped) return null;
   return {
     id,
@@ -273,10 +274,10 @@ export function interpolationNode(
 export function compileUiChild(child: UiSyntaxNode, ruleContext: UiRuleContext, context: UiBlockContext, sink: UiCompileSink, cache?: UiPropCache): void {
   const problem = childProblem(child, ruleContext, context);
   if (problem && problem.code !== "stray_text") {
-    if (problem.code !== "silent") sink.diagnostics.push(diagnostic(problem.code, childRange(child), nodeId(context, child.range.start), problem.detail));
+    if (problem.code !== "silent") sink.diagnostics.add(diagnostic(problem.code, childRange(child), nodeId(context, child.range.start), problem.detail));
     return;
   }
-  if (problem?.code === "stray_text") sink.diagnostics.push(diagnostic("stray_text", child.range, nodeId(context, child.range.start)));
+  if (problem?.code === "stray_text") sink.diagnostics.add(diagnostic("stray_text", child.range, nodeId(context, child.range.start)));
   if (child.kind === "text") {
     sink.nodes.push(textNode(child, context));
     sink.nodeCount++;
@@ -293,7 +294,7 @@ export function compileUiChild(child: UiSyntaxNode, ruleContext: UiRuleContext, 
   if (child.kind !== "element") return;
   // Only a start tag still being read is compiled again: the cache is for it alone.
   const header = compileUiElementHeader(child, ruleContext, context, child.tagComplete ? undefined : cache);
-  sink.diagnostics.push(...header.diagnostics);
+  sink.diagnostics.addAll(header.diagnostics);
   const inner: UiCompileSink = { nodes: [], diagnostics: sink.diagnostics, nodeCount: 0 };
   for (const grandchild of child.children) compileUiChild(grandchild, header.childContext, context, inner);
   sink.nodes.push(elementNode(header, child, inner.nodes, child.literal?.text));

@@ -9,6 +9,9 @@ import { containsUiHelper, uiExpressionVariables, uiFreeLocals } from "../expres
 import type { UiExpression } from "../expression/ast";
 import { declaredBefore, diagnostic, type UiBlockContext } from "./context";
 
+/** Unknown names reported for one expression: they all point at the same range, and a few say enough. */
+const MAXIMUM_NAME_DIAGNOSTICS = 10;
+
 /** What the checks found: diagnostics, and whether the expression must be dropped (a misplaced action or query). */
 export type UiExpressionUse = { diagnostics: UiDiagnostic[]; dropped: boolean };
 
@@ -31,7 +34,7 @@ export function checkUiExpressionUse(options: {
     diagnostics.push(diagnostic("misplaced_query", range, nodeId));
     return { diagnostics, dropped: true };
   }
-  diagnostics.push(...checkUiNames({ context, ast, range, position, locals, nodeId }));
+  for (const item of checkUiNames({ context, ast, range, position, locals, nodeId })) diagnostics.push(item);
   return { diagnostics, dropped: false };
 }
 
@@ -47,8 +50,9 @@ export function checkUiNames(options: {
   const { context, ast, range, position, locals, nodeId } = options;
   const diagnostics: UiDiagnostic[] = [];
   for (const name of uiExpressionVariables(ast))
-    if (!declaredBefore(context, name, position)) diagnostics.push(diagnostic("unknown_variable", range, nodeId, `$${name}`));
+    if (!declaredBefore(context, name, position) && diagnostics.length < MAXIMUM_NAME_DIAGNOSTICS)
+      diagnostics.push(diagnostic("unknown_variable", range, nodeId, `$${name}`));
   for (const name of uiFreeLocals(ast))
-    if (!locals.includes(name)) diagnostics.push(diagnostic("unknown_local", range, nodeId, name));
+    if (!locals.includes(name) && diagnostics.length < MAXIMUM_NAME_DIAGNOSTICS) diagnostics.push(diagnostic("unknown_local", range, nodeId, name));
   return diagnostics;
 }

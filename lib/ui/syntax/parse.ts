@@ -46,7 +46,7 @@ function materialize(state: UiSyntaxState): UiSyntaxNode[] {
     children = copy.children;
     if (element === state.open[state.open.length - 1] && state.literal) copy.literal = state.literal;
   }
-  children.push(...state.tail);
+  for (const node of state.tail) children.push(node);
   return nodes;
 }
 

@@ -309,6 +309,9 @@ const CLOCK_INTERVAL_CHARACTERS = 16_384;
  */
 export const MAXIMUM_NAME_LENGTH = 64;
 
+/** Props of one tag: more than any component has, and it bounds what one start tag can make the compiler do. */
+export const MAXIMUM_PROPS = 64;
+
 /** The longest detail a diagnostic's message carries (messages are bounded on the wire). */
 const MAXIMUM_DETAIL_LENGTH = 200;
 
@@ -363,6 +366,8 @@ type PendingTag = {
   name: string;
   nameRange: UiRange;
   props: UiSyntaxProp[];
+  /** Set once a prop past `MAXIMUM_PROPS` was refused (it is reported once). */
+  tooManyProps?: boolean;
 };
 
 /** The parser's state as seen from outside: the stable tree plus a description of what is still being read. */
@@ -999,6 +1004,11 @@ export class UiSyntaxParser {
         this.report("duplicate_prop", range.start, range.end, name);
         return null;
       }
+    if (tag.props.length >= MAXIMUM_PROPS) {
+      if (tag.props.length === MAXIMUM_PROPS && !tag.tooManyProps) this.report("malformed_prop", range.start, range.end, `a tag has at most ${MAXIMUM_PROPS} props`);
+      tag.tooManyProps = true;
+      return null;
+    }
     const prop: UiSyntaxProp = { name, nameRange: { start: this.propStart, end: this.propNameEnd }, kind, value, valueRange, range, complete };
     tag.props.push(prop);
     return prop;
