@@ -3,12 +3,14 @@
  * legal spec and for hostile specs of about 5 MB, against the targets of
  * issue 3 (maximal < 2 ms; hostile < 50 ms with memory bounded).
  *
- * The machine is shared, so each figure is measured in rounds and the best
- * round's median is the one checked against its target (the worst round's
- * median is printed beside it, so interference stays visible). Heap: the
- * growth of the used heap across one parse before any collection (what it
- * allocated, roughly), and what its result still holds after a full
- * collection (what it retains). Run with --expose-gc (the npm script does).
+ * The machine is shared (two cores, several test runs at a time), so each
+ * figure is measured in rounds, and the best round's median of CPU time —
+ * the work a parse does, without the time it spends waiting for a core — is
+ * checked against its target. Wall-clock time and the worst round are
+ * printed beside it, so interference stays visible. Heap: the growth of the
+ * used heap across one parse before any collection (what it allocated,
+ * roughly), and what its result still holds after a full collection (what it
+ * retains). Run with --expose-gc (the npm script does).
  */
 import os from "node:os";
 import { extractGenuiFences } from "../fence/extract-genui-fences";
@@ -23,24 +25,35 @@ const RETAINED_TARGET_BYTES = 4 * 1024 * 1024;
 
 const collect = (globalThis as { gc?: () => void }).gc;
 
-type Timing = { best: number; worst: number; min: number };
+/** Best-round medians of CPU and wall time, the worst round's CPU median, and the fastest single run. */
+type Timing = { cpu: number; wall: number; worst: number; fastest: number };
+
+function median(samples: number[]): number {
+  samples.sort((left, right) => left - right);
+  return samples[Math.floor(samples.length / 2)] as number;
+}
 
 function time(run: () => unknown, iterations: number): Timing {
   for (let index = 0; index < Math.min(50, iterations); index += 1) run();
-  const medians: number[] = [];
-  let min = Number.POSITIVE_INFINITY;
+  const cpuMedians: number[] = [];
+  const wallMedians: number[] = [];
+  let fastest = Number.POSITIVE_INFINITY;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const samples: number[] = [];
+    const cpu: number[] = [];
+    const wall: number[] = [];
     for (let index = 0; index < iterations; index += 1) {
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       run();
-      samples.push(performance.now() - started);
+      wall.push(performance.now() - started);
+      const used = process.cpuUsage(cpuBefore);
+      cpu.push((used.user + used.system) / 1000);
     }
-    samples.sort((left, right) => left - right);
-    medians.push(samples[Math.floor(samples.length / 2)] as number);
-    min = Math.min(min, samples[0] as number);
+    cpuMedians.push(median(cpu));
+    wallMedians.push(median(wall));
+    fastest = Math.min(fastest, ...wall);
   }
-  return { best: Math.min(...medians), worst: Math.max(...medians), min };
+  return { cpu: Math.min(...cpuMedians), wall: Math.min(...wallMedians), worst: Math.max(...cpuMedians), fastest };
 }
 
 function heap(run: () => unknown): { allocated: number; retained: number } {
@@ -60,25 +73,29 @@ const ms = (value: number) => `${value.toFixed(3)} ms`;
 let failures = 0;
 
 function line(name: string, timing: Timing, targetMs: number, memory?: { allocated: number; retained: number }): void {
-  const timeOk = timing.best < targetMs;
+  const timeOk = timing.cpu < targetMs;
+  const target = Number.isFinite(targetMs) ? `target < ${targetMs} ms` : "no target";
   const memoryOk = memory === undefined || memory.retained < RETAINED_TARGET_BYTES;
   if (!timeOk || !memoryOk) failures += 1;
   const heapText = memory === undefined ? "" : `   heap +${megabytes(memory.allocated)} during, ${megabytes(memory.retained)} retained`;
   console.log(
-    `  ${name.padEnd(34)} ${ms(timing.best).padStart(11)}  (worst round ${ms(timing.worst)}, fastest ${ms(timing.min)})   target < ${targetMs} ms${heapText}   ${timeOk && memoryOk ? "PASS" : "FAIL"}`,
+    `  ${name.padEnd(32)} ${ms(timing.cpu).padStart(11)} cpu  (wall ${ms(timing.wall)}; worst round ${ms(timing.worst)}; fastest ${ms(timing.fastest)})   ${target}${heapText}   ${timeOk && memoryOk ? "PASS" : "FAIL"}`,
   );
 }
 
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 console.log(`GenUI bench — Node ${process.version}, ${os.cpus().length} × ${cpu}, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" ")}`);
 if (collect === undefined) console.log("  (run with --expose-gc for the heap figures to settle)");
-console.log(`Figures: best-of-${ROUNDS}-rounds median per parse.`);
+console.log(`Figures: per parse, the best of ${ROUNDS} rounds\u2019 median CPU time (checked against the target), then wall time.`);
 
 console.log("\nMaximal legal spec (every cap at once: 200 nodes, depth 8, a 500 × 50 table of 2000-character cells, …)");
 const maximal = maximalSpec();
 const maximalCheck = parseGenuiSpec(maximal, { surface: "fence" });
 if (maximalCheck.diagnostics.length > 0) throw new Error(`the maximal spec is not legal: ${JSON.stringify(maximalCheck.diagnostics[0])}`);
 line("parseGenuiSpec, pre-parsed", time(() => parseGenuiSpec(maximal, { surface: "fence" }), 200), MAXIMAL_TARGET_MS, heap(() => parseGenuiSpec(maximal, { surface: "fence" })));
+const withoutTable = { ...maximal, items: maximal.items.filter((node) => (node as { type?: unknown }).type !== "table") };
+console.log("  (the same spec without its 25,000-cell table, for scale: 199 nodes, every other cap)");
+line("parseGenuiSpec, no table", time(() => parseGenuiSpec(withoutTable, { surface: "fence" }), 200), Number.POSITIVE_INFINITY);
 const maximalText = `\`\`\`octo-ui\n${JSON.stringify(maximalSpec(16))}\n\`\`\``;
 console.log(`  (as fence text with 16-character cells: ${megabytes(maximalText.length)} of JSON, read by the fence scanner)`);
 line("extractGenuiFences, fence text", time(() => extractGenuiFences(maximalText), 50), Number.POSITIVE_INFINITY, heap(() => extractGenuiFences(maximalText)));
