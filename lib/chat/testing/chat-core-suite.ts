@@ -8,7 +8,7 @@
  * recordings it used were consumed exactly. Test-only.
  */
 import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "@/db/client";
 import { listWaitingPreambles } from "@/db/queries/chat-turns";
 import { getPanelState } from "@/db/queries/panels";
@@ -24,7 +24,7 @@ import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
 import { REPLY_IN_PROGRESS_MESSAGE } from "../core/chat-core";
-import { REPLY_ERROR_MESSAGE } from "../turn/generate-reply";
+import { REPLY_ERROR_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
 import type { ChatEvent } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
 import {
@@ -389,6 +389,75 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.assertConsumed();
     });
 
+    it("draws a render_ui call as a card where it was made, and streams the text that follows it", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("incident-card");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Summarize the current incident", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      const tool = log.events.find((event) => event.type === "tool");
+      if (tool?.type !== "tool") throw new Error("no tool event");
+      expect(log.events.indexOf(tool)).toBeLessThan(log.events.indexOf(end));
+      expect(tool.card.textOffset).toBe(0);
+      expect(tool.card.spec?.items.length).toBeGreaterThan(0);
+      expect(end.message.tools).toEqual([tool.card]);
+      expect(end.message.text).toBe(recordedText("incident-card"));
+      expect(end.message.receipt).toEqual([]);
+      expect(replay.session.calls.map((call) => call.step)).toEqual([0, 1]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("cuts a reply that runs past the time limit, keeping what arrived", async () => {
+      const limited = createTestChatCore({ bus: bus(), library, replyTimeLimitMs: 1_000 });
+      try {
+        limited.replay.session.expect("build-status", { stopsEarly: true });
+        const chat = await limited.core.createChat(owner, {});
+        const log = await followChat(limited.core, owner, chat.id, (event) => {
+          // The model stalls after its first words, long past the limit (in real time).
+          if (event.type === "text-delta" && event.start === 0) {
+            const release = limited.time.hold();
+            setTimeout(release, 2_000);
+          }
+        });
+        const sent = await limited.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId: limited.modelId });
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        expect([end.message.status, end.message.error]).toEqual(["error", REPLY_TIME_LIMIT_MESSAGE]);
+        expect(end.message.text.length).toBeGreaterThan(0);
+        expect(recordedText("build-status").startsWith(end.message.text)).toBe(true);
+        log.stop();
+        limited.replay.session.assertConsumed();
+      } finally {
+        await limited.core.close();
+      }
+    });
+
+    it("deletes a chat with a streaming reply: the reply stops and nothing of the chat is left", async () => {
+      const { core, replay, modelId, time } = harness;
+      replay.session.expect("build-status", { stopsEarly: true });
+      const chat = await core.createChat(owner, {});
+      let deleting: Promise<unknown> | null = null;
+      const log = await followChat(core, owner, chat.id, (event) => {
+        if (deleting || event.type !== "text-delta") return;
+        const release = time.hold();
+        deleting = core.deleteChat(owner, { chatId: chat.id });
+        // Deleting waits for the reply to stop, which needs the model to move again.
+        setTimeout(release, 50);
+      });
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      await vi.waitFor(() => expect(deleting).not.toBeNull());
+      expect(await deleting).toEqual({ deleted: true });
+      // The reply is stopped (and stored, for the moment the chat still exists) before the chat goes.
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      expect(end.message.status).toBe("stopped");
+      expect((await refusal(core.getChatSnapshot(owner, chat.id))).code).toBe("not_found:chat");
+      expect(await storedReplyCount(sent.replyMessageId)).toBe(0);
+      expect(await storedReplyCount(sent.userMessageId)).toBe(0);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
     it("refuses a second send while a reply streams, and accepts one after it ends", async () => {
       const { core, replay, modelId, time } = harness;
       replay.session.expect("build-status").expect("request-flow-diagram");
@@ -477,14 +546,17 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
           const { core, replay, modelId, time } = harness;
           replay.session.expect("build-status");
           const chat = await core.createChat(owner, {});
-          const local = await followChat(core, owner, chat.id);
-          let lateJoin: Promise<Awaited<ReturnType<typeof followChat>>> | null = null;
-          const remote = await followChat(other.core, owner, chat.id, (event) => {
-            if (lateJoin || event.type !== "text-delta" || event.start + event.delta.length < 400) return;
-            const release = time.hold();
-            lateJoin = followChat(other.core, owner, chat.id).finally(release);
+          // The generating instance holds the model once 400 characters are out, until a late viewer joined the other one.
+          let release: (() => void) | null = null;
+          const local = await followChat(core, owner, chat.id, (event) => {
+            if (!release && event.type === "text-delta" && event.start + event.delta.length >= 400) release = time.hold();
           });
+          const remote = await followChat(other.core, owner, chat.id);
           const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+          await vi.waitFor(() => expect(other.core.hub.liveReply(chat.id)?.text.length ?? 0).toBeGreaterThanOrEqual(400), { timeout: 10_000 });
+          const late = await followChat(other.core, owner, chat.id);
+          (release as unknown as () => void)();
+
           const localEnd = await local.next(isEvent("reply-end", sent.replyMessageId));
           const remoteEnd = await remote.next(isEvent("reply-end", sent.replyMessageId));
           const text = recordedText("build-status");
@@ -499,12 +571,15 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
           expect(previews.length).toBeGreaterThanOrEqual(1);
           expect(previews.every((preview) => remoteEvents.indexOf(preview) < remoteEvents.indexOf(remoteEnd))).toBe(true);
 
-          expect(lateJoin).not.toBeNull();
-          const late = await (lateJoin as unknown as Promise<Awaited<ReturnType<typeof followChat>>>);
           const lateSnapshot = late.events[0];
           if (lateSnapshot?.type !== "snapshot") throw new Error("no snapshot first");
-          expect(lateSnapshot.snapshot.live?.messageId).toBe(sent.replyMessageId);
-          expect(lateSnapshot.snapshot.live?.text.length ?? 0).toBeGreaterThanOrEqual(400);
+          const live = lateSnapshot.snapshot.live;
+          expect(live?.messageId).toBe(sent.replyMessageId);
+          expect(live?.text.length ?? 0).toBeGreaterThanOrEqual(400);
+          expect(live?.text.length ?? 0).toBeLessThan(text.length);
+          let rebuilt = live?.text ?? "";
+          for (const event of late.events.slice(1)) if (event.type === "text-delta") rebuilt += event.delta;
+          expect(rebuilt).toBe(text);
           expect((await late.next(isEvent("reply-end", sent.replyMessageId))).message).toEqual(localEnd.message);
           expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
           for (const log of [local, remote, late]) log.stop();
@@ -515,33 +590,38 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
           const { core, replay, modelId, time } = harness;
           replay.session.expect("build-status", { stopsEarly: true });
           const chat = await core.createChat(owner, {});
-          let stopped: Promise<unknown> | null = null;
-          let refused: Promise<AppError> | null = null;
-          const remote = await followChat(other.core, owner, chat.id, (event) => {
-            if (stopped || event.type !== "text-delta" || event.start + event.delta.length < 300) return;
-            const release = time.hold();
-            refused = refusal(other.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId }));
-            stopped = refused
-              .then(() => other.core.stopReply(owner, { chatId: chat.id }))
-              // The stop travels through Postgres to the generating instance; give it a moment before time moves on.
-              .then(async (result) => {
-                await other.core.bus.flush();
-                await new Promise((resolve) => setTimeout(resolve, 200));
-                return result;
-              })
-              .finally(release);
+          let release: (() => void) | null = null;
+          const local = await followChat(core, owner, chat.id, (event) => {
+            if (!release && event.type === "text-delta" && event.start + event.delta.length >= 300) release = time.hold();
+          });
+          const remote = await followChat(other.core, owner, chat.id);
+          // The generating instance hears the stop after its hub did (the hub listened first).
+          const stopHeard = new Promise<void>((resolve) => {
+            const forget = core.bus.onSignal((signal) => {
+              if (signal.type === "stop" && signal.chatId === chat.id) {
+                forget();
+                resolve();
+              }
+            });
           });
           const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+          await vi.waitFor(() => expect(other.core.hub.liveReply(chat.id)?.text.length ?? 0).toBeGreaterThanOrEqual(300), { timeout: 10_000 });
+          const refused = await refusal(other.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId }));
+          expect([refused.code, refused.publicMessage]).toEqual(["conflict:chat", REPLY_IN_PROGRESS_MESSAGE]);
+          expect(await other.core.stopReply(owner, { chatId: chat.id })).toEqual({ stopping: true });
+          await stopHeard;
+          (release as unknown as () => void)();
+
           const end = await remote.next(isEvent("reply-end", sent.replyMessageId));
-          expect((await (refused as unknown as Promise<AppError>)).code).toBe("conflict:chat");
-          expect(await stopped).toEqual({ stopping: true });
+          expect((await local.next(isEvent("reply-end", sent.replyMessageId))).message).toEqual(end.message);
           expect(end.message.status).toBe("stopped");
           expect(recordedText("build-status").startsWith(end.message.text)).toBe(true);
+          expect(end.message.text.length).toBeGreaterThanOrEqual(300);
           expect(end.message.text.length).toBeLessThan(recordedText("build-status").length);
           const stored = await core.getChatSnapshot(owner, chat.id);
           expect(stored.messages.at(-1)).toEqual(end.message);
           expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
-          remote.stop();
+          for (const log of [local, remote]) log.stop();
           replay.session.assertConsumed();
         });
       });

@@ -83,7 +83,14 @@ export type TestChatCore = {
 };
 
 /** Builds a chat core for a test on `bus`. */
-export function createTestChatCore(options: { bus: ChatBus; time?: FakeTime; library?: ReplayLibrary; replay?: ReplayLanguageModel }): TestChatCore {
+export function createTestChatCore(options: {
+  bus: ChatBus;
+  time?: FakeTime;
+  library?: ReplayLibrary;
+  replay?: ReplayLanguageModel;
+  /** Longest a reply may stream, in real milliseconds. */
+  replyTimeLimitMs?: number;
+}): TestChatCore {
   const time = options.time ?? new FakeTime();
   const replay = options.replay ?? createReplayModel({ sleep: time.sleep, ...(options.library ? { library: options.library } : {}) });
   const registry = createModelRegistry({ environment: {}, replay });
@@ -105,7 +112,12 @@ export function createTestChatCore(options: { bus: ChatBus; time?: FakeTime; lib
       return lookup.ok ? { ...lookup, model: recorded } : lookup;
     },
   };
-  const core = new ChatCore({ bus: options.bus, models, clock: time });
+  const core = new ChatCore({
+    bus: options.bus,
+    models,
+    clock: time,
+    ...(options.replyTimeLimitMs !== undefined ? { replyTimeLimitMs: options.replyTimeLimitMs } : {}),
+  });
   return { core, time, replay, systemPrompts, modelId: registry.defaultModelId };
 }
 
