@@ -6,10 +6,12 @@
  * multiple of one full compile. Exits non-zero when a target is missed.
  *
  * Prefixes are sliced before timing, so the figures are the compiler's work,
- * not the building of the growing string. Each figure is measured twice: in
- * CPU time of this process (what the compiler costs; the targets are checked
- * on it) and in wall-clock time (which, on a shared machine, also counts the
- * time spent waiting for a core — the load average is printed beside it).
+ * not the building of the growing string. Throughput and the whole stream's
+ * cost are measured in CPU time of this process, over many runs (what the
+ * compiler costs); wall-clock time is printed beside them, since on a shared
+ * machine it also counts the time spent waiting for a core (the load average
+ * is printed too). One preview update is too short for the CPU clock and is
+ * timed on the wall clock.
  * For the same reason the compiler's own time budgets run on the CPU clock
  * here (`now`): the benchmark asks whether a legal reply's work comes near
  * them, not whether the machine was busy. Hosts choose their clock the same
@@ -45,40 +47,32 @@ type Timing = { cpuMs: number; wallMs: number };
 
 type Figures = {
   name: string;
+  /** CPU: the mean over the timed runs; wall: their median. */
   fullCompile: Timing;
-  median: Timing;
-  p99: Timing;
-  worst: Timing;
+  /** The slowest timed full compile, wall-clock. */
+  slowestWallMs: number;
+  /** One preview update, wall-clock (CPU time is too coarse per update; see `cpuNow`). */
+  medianMs: number;
+  p99Ms: number;
+  worstMs: number;
+  /** The whole stream's cost over one full compile's. */
   streamMultiple: Timing;
-  /** The slowest full compile. */
-  slowest: Timing;
   updates: number;
   budgetReached: boolean;
 };
 
-/** CPU milliseconds this process has used (user and system). */
+/**
+ * CPU milliseconds this process has used (user and system). Accurate over a
+ * batch of work, not for one short call: the kernel may report CPU time late
+ * and catch up in a jump, so short intervals are timed on the wall clock.
+ */
 function cpuNow(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 }
 
-/** Runs `work` and returns its cost in both clocks. */
-function timed(work: () => void): Timing {
-  const cpu = cpuNow();
-  const wall = performance.now();
-  work();
-  return { wallMs: performance.now() - wall, cpuMs: cpuNow() - cpu };
-}
-
 function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-}
-
-/** The same statistic of both clocks. */
-function statistic(timings: readonly Timing[], fraction: number): Timing {
-  const cpu = timings.map((timing) => timing.cpuMs).sort((left, right) => left - right);
-  const wall = timings.map((timing) => timing.wallMs).sort((left, right) => left - right);
-  return { cpuMs: percentile(cpu, fraction), wallMs: percentile(wall, fraction) };
 }
 
 function nodeCount(blocks: readonly UiBlock[]): number {
@@ -93,47 +87,57 @@ function nodeCount(blocks: readonly UiBlock[]): number {
 
 function measure(name: string, reply: string): Figures {
   const options = { id: "bench", now: cpuNow };
-  // Full compile: warm up, then take the median of many runs.
   let blocks: UiBlock[] = [];
   for (const started = performance.now(); performance.now() - started < WARMUP_MS; ) blocks = compileUi(reply, { ...options, final: true });
-  const fullTimes: Timing[] = [];
+
+  // Full compile: each run on the wall clock, the batch on the CPU clock.
+  const walls: number[] = [];
   let budgetReached = false;
+  const cpuStart = cpuNow();
   for (let run = 0; run < FULL_COMPILE_RUNS; run++) {
-    fullTimes.push(timed(() => (blocks = compileUi(reply, { ...options, final: true }))));
+    const started = performance.now();
+    blocks = compileUi(reply, { ...options, final: true });
+    walls.push(performance.now() - started);
     // The compiler checks its budgets itself: any diagnostic here would be one of them (the reply is legal).
-    const diagnostics = blocks.flatMap((block) => block.diagnostics);
-    if (diagnostics.length > 0) {
-      console.log(`  ${name}: run ${run} has diagnostics: ${JSON.stringify(diagnostics.slice(0, 2))}`);
+    if (blocks.some((block) => block.diagnostics.length > 0)) {
+      console.log(`  ${name}: run ${run} has diagnostics: ${JSON.stringify(blocks.flatMap((block) => block.diagnostics).slice(0, 2))}`);
       budgetReached = true;
     }
   }
-  const fullCompile = statistic(fullTimes, 0.5);
-  // Nor may the work itself come near the reply's 60 ms, in CPU time, in any run.
-  if (statistic(fullTimes, 1).cpuMs >= UI_REPLY_LIMITS.elapsedMs) budgetReached = true;
+  const fullCpuMs = (cpuNow() - cpuStart) / FULL_COMPILE_RUNS;
+  walls.sort((left, right) => left - right);
+  const fullCompile = { cpuMs: fullCpuMs, wallMs: percentile(walls, 0.5) };
+  // Nor may the work itself come near the reply's 60 ms.
+  if (fullCpuMs >= UI_REPLY_LIMITS.elapsedMs) budgetReached = true;
 
   // The stream: every prefix growing by DELTA_UNITS, then the final text.
   const prefixes: string[] = [];
   for (let end = DELTA_UNITS; end < reply.length; end += DELTA_UNITS) prefixes.push(reply.slice(0, end));
-  const stream = (): { updates: Timing[]; total: Timing } => {
+  const stream = (): { updates: number[]; total: Timing } => {
     const compiler = new UiCompiler(options);
-    const updates: Timing[] = [];
-    const total = timed(() => {
-      for (const prefix of prefixes) updates.push(timed(() => compiler.compile(prefix)));
-      compiler.compile(reply, { final: true });
-    });
-    return { updates, total };
+    const updates: number[] = [];
+    const cpu = cpuNow();
+    const wall = performance.now();
+    for (const prefix of prefixes) {
+      const started = performance.now();
+      compiler.compile(prefix);
+      updates.push(performance.now() - started);
+    }
+    compiler.compile(reply, { final: true });
+    return { updates, total: { cpuMs: cpuNow() - cpu, wallMs: performance.now() - wall } };
   };
   for (let run = 0; run < WARMUP_STREAMS; run++) stream();
   const { updates, total } = stream();
+  updates.sort((left, right) => left - right);
   console.log(`  ${name}: ${reply.length} UTF-16 units, ${blocks.length} block(s), ${nodeCount(blocks)} nodes`);
   return {
     name,
     fullCompile,
-    median: statistic(updates, 0.5),
-    p99: statistic(updates, 0.99),
-    worst: statistic(updates, 1),
+    slowestWallMs: walls[walls.length - 1] ?? 0,
+    medianMs: percentile(updates, 0.5),
+    p99Ms: percentile(updates, 0.99),
+    worstMs: updates[updates.length - 1] ?? 0,
     streamMultiple: { cpuMs: total.cpuMs / fullCompile.cpuMs, wallMs: total.wallMs / fullCompile.wallMs },
-    slowest: statistic(fullTimes, 1),
     updates: updates.length,
     budgetReached,
   };
@@ -159,15 +163,21 @@ function main(): number {
   for (const result of results) {
     const megabytes = throughput(REPLY_UNITS, result.fullCompile.cpuMs);
     const wallMegabytes = throughput(REPLY_UNITS, result.fullCompile.wallMs);
-    console.log(`\n${result.name}  (CPU time; wall-clock in brackets)`);
-    check(megabytes >= TARGETS.fullCompileMegabytesPerSecond, `full compile: ${megabytes.toFixed(1)} MB/s, ${result.fullCompile.cpuMs.toFixed(2)} ms [${wallMegabytes.toFixed(1)} MB/s, ${result.fullCompile.wallMs.toFixed(2)} ms] (target ≥ ${TARGETS.fullCompileMegabytesPerSecond} MB/s)`);
-    check(result.median.cpuMs < TARGETS.previewMedianMs, `preview update, median: ${result.median.cpuMs.toFixed(3)} ms [${result.median.wallMs.toFixed(3)} ms] (target < ${TARGETS.previewMedianMs} ms)`);
-    check(result.p99.cpuMs < TARGETS.previewP99Ms, `preview update, p99: ${result.p99.cpuMs.toFixed(3)} ms [${result.p99.wallMs.toFixed(3)} ms] (target < ${TARGETS.previewP99Ms} ms)`);
-    console.log(`       preview update, worst: ${result.worst.cpuMs.toFixed(3)} ms [${result.worst.wallMs.toFixed(3)} ms] over ${result.updates} updates`);
-    check(result.streamMultiple.cpuMs <= TARGETS.streamMultiple, `whole stream: ${result.streamMultiple.cpuMs.toFixed(1)}× one full compile [${result.streamMultiple.wallMs.toFixed(1)}×] (target ≤ ${TARGETS.streamMultiple}×)`);
+    console.log(`\n${result.name}`);
+    check(
+      megabytes >= TARGETS.fullCompileMegabytesPerSecond,
+      `full compile: ${megabytes.toFixed(1)} MB/s, ${result.fullCompile.cpuMs.toFixed(2)} ms CPU (mean of ${FULL_COMPILE_RUNS}) [wall median ${result.fullCompile.wallMs.toFixed(2)} ms, ${wallMegabytes.toFixed(1)} MB/s] (target ≥ ${TARGETS.fullCompileMegabytesPerSecond} MB/s)`,
+    );
+    check(result.medianMs < TARGETS.previewMedianMs, `preview update (+${DELTA_UNITS} units), median: ${result.medianMs.toFixed(3)} ms wall (target < ${TARGETS.previewMedianMs} ms)`);
+    check(result.p99Ms < TARGETS.previewP99Ms, `preview update, p99: ${result.p99Ms.toFixed(3)} ms wall (target < ${TARGETS.previewP99Ms} ms)`);
+    console.log(`       preview update, worst: ${result.worstMs.toFixed(3)} ms wall, over ${result.updates} updates`);
+    check(
+      result.streamMultiple.cpuMs <= TARGETS.streamMultiple,
+      `whole stream (every update and the final compile): ${result.streamMultiple.cpuMs.toFixed(1)}× one full compile in CPU time [${result.streamMultiple.wallMs.toFixed(1)}× wall] (target ≤ ${TARGETS.streamMultiple}×)`,
+    );
     check(
       !result.budgetReached,
-      `reply budget (${UI_REPLY_LIMITS.elapsedMs} ms) never reached: slowest of ${FULL_COMPILE_RUNS} full compiles ${result.slowest.cpuMs.toFixed(2)} ms [${result.slowest.wallMs.toFixed(2)} ms], ${result.budgetReached ? "a budget diagnostic, or a compile of 60 ms or more" : "no budget diagnostic"}`,
+      `reply budget (${UI_REPLY_LIMITS.elapsedMs} ms) never reached: no budget diagnostic in ${FULL_COMPILE_RUNS} full compiles, slowest ${result.slowestWallMs.toFixed(2)} ms wall`,
     );
   }
   console.log(missed === 0 ? "\nAll targets met." : `\n${missed} target(s) missed.`);
