@@ -11,7 +11,9 @@
  * The reply budget (`UI_REPLY_LIMITS`) is checked on every compilation and
  * never remembered: a fence past it stays text, the first refused fence gets
  * a stand-in block carrying the one `reply_budget` diagnosis (no nodes; its
- * fallback is the fence's own text), and scanning stops there.
+ * fallback is the fence's own text), and scanning stops there. Its time is
+ * the time this compilation spends on fences (a kept block costs nothing), by
+ * `options.now`: wall-clock time unless the host passes another clock.
  */
 import { UI_CATALOG_VERSION } from "../catalog/catalog";
 import type { UiBlock, UiDiagnostic } from "../envelope/schema";
