@@ -5,12 +5,14 @@
  * It walks the raw value itself under budgets (depth, nodes, node
  * candidates, entries, string lengths checked before any copy), reads only
  * own enumerable data properties (no getter ever runs), strips prototype
- * keys, and builds fresh plain objects; then it validates the result with
- * `GenuiSpecSchema`, which documents the output. It never throws.
+ * keys, and builds fresh plain objects of the shape `GenuiSpecSchema`
+ * documents. It never throws. That the output always passes the schema is
+ * proven by the property tests rather than re-checked on every call: the
+ * re-check cost a third of the time of a maximal spec.
  */
 import type { GenuiDiagnostic } from "../diagnostics/diagnostic";
 import { GenuiPath } from "../diagnostics/path";
-import { GENUI_PANEL_ID_PATTERN, GenuiSpecSchema, type GenuiSpec, type GenuiSurface } from "../schema/spec";
+import { GENUI_PANEL_ID_PATTERN, type GenuiSpec, type GenuiSurface } from "../schema/spec";
 import { ABSENT, isRawList, isRawRecord } from "./raw";
 import { readNodeList } from "./read-node";
 import { NodeFields } from "./node-fields";
@@ -70,17 +72,12 @@ function walkSpec(walk: SpecWalk, input: unknown): GenuiSpec | null {
  */
 export function parseGenuiSpec(input: unknown, options: ParseGenuiSpecOptions): GenuiParseResult {
   const walk = new SpecWalk(options.surface === "tool" ? "tool" : "fence");
-  let spec: GenuiSpec | null;
   try {
-    spec = walkSpec(walk, input);
+    const spec = walkSpec(walk, input);
+    return { spec, diagnostics: walk.diagnostics.finish() };
   } catch {
     // Only a hostile object (a throwing proxy, an engine limit) gets here.
     walk.diagnostics.report("internal", "");
     return { spec: null, diagnostics: walk.diagnostics.finish() };
   }
-  if (spec !== null && !GenuiSpecSchema.safeParse(spec).success) {
-    walk.diagnostics.report("internal", "", "the clamped spec failed its own schema");
-    spec = null;
-  }
-  return { spec, diagnostics: walk.diagnostics.finish() };
 }

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { GENUI_BUDGETS, GENUI_LIMITS as L } from "../limits";
 import { GENUI_NODE_CATALOG } from "../schema/catalog";
+import { GenuiSpecSchema } from "../schema/spec";
 import { genuiCapViolations } from "../testing/cap-violations";
 import { parseGenuiSpec } from "./parse-genui-spec";
 
@@ -102,7 +103,10 @@ describe("parseGenuiSpec properties", () => {
     fc.assert(
       fc.property(fc.jsonValue(), surfaces, (value, surface) => {
         const result = parseGenuiSpec(value, { surface });
-        if (result.spec !== null) expect(genuiCapViolations(result.spec, surface)).toEqual([]);
+        if (result.spec !== null) {
+          expect(genuiCapViolations(result.spec, surface)).toEqual([]);
+          expect(GenuiSpecSchema.safeParse(result.spec).success).toBe(true);
+        }
         expect(result.diagnostics.length).toBeLessThanOrEqual(GENUI_BUDGETS.diagnostics + 1);
       }),
       { numRuns: 500 },
