@@ -99,6 +99,20 @@ describe("applyChatEvent", () => {
     expect(view.snapshot.live?.ui).toEqual(newer);
   });
 
+  it("keeps the objects of blocks a newer preview compiled the same, and takes the changed ones", () => {
+    const text = `${REPLY}\n\n\`\`\`ui id=second\n<Summary>Second</Summary>\n`;
+    let view = run(chatViewOf(emptySnapshot()), [...start, ...deltas("reply-2", text, 50)]);
+    const early = compileUi(text.slice(0, text.length - 5), { id: "reply-2" });
+    view = run(view, [{ type: "preview", messageId: "reply-2", ui: early, textLength: text.length - 5 }]);
+    const held = view.snapshot.live?.ui ?? [];
+    const later = compileUi(text, { id: "reply-2" });
+    view = run(view, [{ type: "preview", messageId: "reply-2", ui: later, textLength: text.length }]);
+    const [first, second] = view.snapshot.live?.ui ?? [];
+    expect(first, "the closed block is the same object").toBe(held[0]);
+    expect(second, "the open block is the newer one").toEqual(later[1]);
+    expect(second).not.toEqual(held[1]);
+  });
+
   it("keeps messages in sequence order whichever tab's event arrives first, and replaces by id", () => {
     const view = run(chatViewOf(emptySnapshot()), [
       { type: "message", message: userMessage(3, "third") },

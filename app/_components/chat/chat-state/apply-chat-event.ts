@@ -7,6 +7,7 @@
  * the channel reconnects for a fresh snapshot instead of drawing a hole.
  */
 import type { AssistantMessage, ChatEvent, ChatMessage, ChatSnapshot, LiveReply, PanelRecord } from "@/lib/chat/wire";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
 
 /** One viewer's copy of a chat. */
 export type ChatView = {
@@ -52,6 +53,28 @@ function withSnapshot(view: ChatView, change: Partial<ChatSnapshot>): ChatView {
   return { ...view, snapshot: { ...view.snapshot, ...change } };
 }
 
+/**
+ * The new preview's blocks, keeping the previous object of every block that
+ * was already complete over the same range: a closed fence compiles the same
+ * from the same text, and an unchanged object lets the view skip validating
+ * and drawing it again (a long reply has dozens of blocks and a preview every
+ * 250 ms).
+ */
+export function shareCompleteBlocks(previous: readonly UiBlock[], next: UiBlock[]): UiBlock[] {
+  const byId = new Map(previous.map((block) => [block.id, block]));
+  return next.map((block) => {
+    const before = byId.get(block.id);
+    const same =
+      before !== undefined &&
+      before.complete &&
+      block.complete &&
+      before.range.start === block.range.start &&
+      before.range.end === block.range.end &&
+      before.diagnostics.length === block.diagnostics.length;
+    return same ? before : block;
+  });
+}
+
 /** The stored reply ends the live one with its id. */
 function endReply(view: ChatView, message: AssistantMessage, panels: readonly PanelRecord[]): ChatView {
   const live = view.snapshot.live;
@@ -95,7 +118,7 @@ export function applyChatEvent(view: ChatView, event: ChatEvent): ChatView {
       if (live === null || live.messageId !== event.messageId) return stale(view);
       // Previews come in order; one compiled from less text than the view holds is late news.
       if (event.textLength < live.textLength) return view;
-      return withSnapshot(view, { live: { ...live, ui: event.ui, textLength: event.textLength } });
+      return withSnapshot(view, { live: { ...live, ui: shareCompleteBlocks(live.ui, event.ui), textLength: event.textLength } });
     case "tool": {
       if (live === null || live.messageId !== event.messageId) return stale(view);
       const known = live.tools.some((card) => card.id === event.card.id);

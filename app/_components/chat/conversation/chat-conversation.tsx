@@ -8,12 +8,11 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { formatUiAction, type UiAction } from "@/lib/genui";
 import type { ChatSnapshot } from "@/lib/chat/wire";
-import { resolveUiChoice } from "@/lib/ui/choice/resolve-choice";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
-import type { UiStateSnapshot } from "@/lib/ui/state/snapshot";
+import type { UiState } from "@/lib/ui/state";
 import { chatActions } from "../actions/chat-actions";
 import { silentTurnOf } from "../chat-state/silent-turn";
-import { formatChoiceMessage } from "../choice/format-choice-message";
+import { choiceMessage } from "../choice/choice-message";
 import { Composer, type SendOutcome } from "../composer/composer";
 import { ModelPicker, type ModelOption } from "../model-picker/model-picker";
 import { placePanels } from "../panels/place-panels";
@@ -99,10 +98,9 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
       sendAction: streaming ? undefined : (action: UiAction) => void sendFromThread(formatUiAction(action)),
       choose: streaming
         ? undefined
-        : (block: UiBlock, choiceId: string, state: UiStateSnapshot | undefined) => {
+        : (block: UiBlock, choiceId: string, state: UiState | undefined) => {
             try {
-              const selection = resolveUiChoice(block, choiceId, state?.values ?? {});
-              void sendFromThread(formatChoiceMessage(selection));
+              void sendFromThread(choiceMessage(block, choiceId, state));
             } catch {
               // resolveUiChoice refuses with a UiFailure (a hidden, disabled or unknown choice, a value no input allows).
               setSendError(CHOICE_REFUSED);

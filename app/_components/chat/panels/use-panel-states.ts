@@ -81,5 +81,5 @@ export function usePanelStates(records: readonly PanelRecord[], save: SavePanelS
     [byId, overlays],
   );
 
-  return { stateOf, change, flush };
+  return useMemo(() => ({ stateOf, change, flush }), [stateOf, change, flush]);
 }

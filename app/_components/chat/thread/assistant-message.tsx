@@ -5,9 +5,9 @@
  * did not end well (stopped, or an error — the text that arrived stays), and
  * its degradation receipt.
  */
-import { memo, useMemo } from "react";
-import { extractGenuiFences } from "@/lib/genui";
+import { memo, useMemo, useRef } from "react";
 import type { AssistantMessage, LiveReply } from "@/lib/chat/wire";
+import { liveFences } from "../reply/live-fences";
 import { replySegments, type GenuiFencePart } from "../reply/reply-segments";
 import { DegradationReceipt } from "./degradation-receipt";
 import { ReplyPart } from "./reply-part";
@@ -25,11 +25,6 @@ function storedFences(message: AssistantMessage): GenuiFencePart[] {
     diagnostics: record.diagnostics,
     closed: true,
   }));
-}
-
-/** The fences found so far in a live reply's text. */
-function liveFences(text: string): GenuiFencePart[] {
-  return extractGenuiFences(text).map((fence, index) => ({ index, range: fence.range, spec: fence.spec, diagnostics: fence.diagnostics, closed: fence.closed }));
 }
 
 function ModelName({ id, label }: { id: string; label: string }) {
@@ -76,7 +71,11 @@ export const StoredReply = memo(function StoredReply({ message }: { message: Ass
 
 /** A reply still being written: parts so far, updated as text and previews arrive. */
 export function LiveReplyView({ live }: { live: LiveReply }) {
-  const fences = useMemo(() => liveFences(live.text), [live.text]);
+  const previousFences = useRef<GenuiFencePart[]>([]);
+  const fences = useMemo(() => {
+    previousFences.current = liveFences(live.text, previousFences.current);
+    return previousFences.current;
+  }, [live.text]);
   const segments = useMemo(
     () =>
       replySegments({

@@ -5,7 +5,7 @@
  * the panel's latest revision with its stored state — or, where the panel was
  * re-presented further down, as a short note pointing there.
  */
-import { useMemo, useRef, type ReactNode } from "react";
+import { memo, useMemo, useRef, type ReactNode } from "react";
 import { GenuiPanelStateSchema } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
@@ -80,7 +80,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
         streaming={streaming && !block.complete}
         {...(state !== undefined ? { state, onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
         {...(messageId !== undefined && choose !== undefined
-          ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose(block, choiceId, blockState?.snapshot()) }
+          ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose(block, choiceId, blockState) }
           : {})}
       />
     </PanelFrame>
@@ -121,8 +121,31 @@ function ToolCardPart({ segment }: { segment: Extract<ReplySegment, { kind: "too
   return <GenuiPanelView spec={card.spec} surface="tool" />;
 }
 
-/** Draws one part of a reply; see the module comment. */
-export function ReplyPart(props: ReplyPartProps) {
+/** What a part draws from: its text, block, fence or card (segments are rebuilt on every update; these are not). */
+function payloadOf(segment: ReplySegment): unknown {
+  switch (segment.kind) {
+    case "text":
+      return segment.text;
+    case "ui":
+      return segment.block;
+    case "genui":
+      return segment.fence;
+    case "tool":
+      return segment.card;
+  }
+}
+
+/** Draws one part of a reply; see the module comment. A part whose payload did not change is not drawn again. */
+export const ReplyPart = memo(ReplyPartView, (previous, next) => {
+  return (
+    previous.messageId === next.messageId &&
+    previous.streaming === next.streaming &&
+    previous.segment.kind === next.segment.kind &&
+    payloadOf(previous.segment) === payloadOf(next.segment)
+  );
+});
+
+function ReplyPartView(props: ReplyPartProps) {
   const { segment } = props;
   switch (segment.kind) {
     case "text":

@@ -8,7 +8,7 @@
 import { createContext, useContext } from "react";
 import type { UiAction } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
-import type { UiStateSnapshot } from "@/lib/ui/state/snapshot";
+import type { UiState } from "@/lib/ui/state";
 import type { PanelPlacement } from "../panels/place-panels";
 import type { PanelStates } from "../panels/use-panel-states";
 
@@ -20,8 +20,8 @@ export type ThreadContextValue = {
   updatingPanelId: string | null;
   /** Sends a GenUI button's action envelope; undefined while it cannot be sent. */
   sendAction: ((action: UiAction) => void) | undefined;
-  /** Sends a ```ui choice picked in a stored block, with the values its inputs hold; undefined while it cannot be sent. */
-  choose: ((block: UiBlock, choiceId: string, state: UiStateSnapshot | undefined) => void) | undefined;
+  /** Sends a ```ui choice picked in a stored block, with the state it was drawn with; undefined while it cannot be sent. */
+  choose: ((block: UiBlock, choiceId: string, state: UiState | undefined) => void) | undefined;
 };
 
 /** The context; `null` outside a thread. */
