@@ -68,7 +68,7 @@ test("another person's chat is not found by page, route handler or server action
 
   await intruder.composer.fill("Show me the build status");
   await intruder.composer.press("Enter");
-  await expect(intruderPage.getByRole("alert")).toContainText(NOT_FOUND_MESSAGE);
+  await expect(intruder.alerts()).toContainText(NOT_FOUND_MESSAGE);
   await expect(intruder.composer, "the refused prompt is kept").toHaveValue("Show me the build status");
 
   const ownChat = intruder.chatList.getByRole("listitem").filter({ hasText: "Re-run the failed tests" });

@@ -12,6 +12,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3200);
 
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
+/** Where reports and failure artifacts go; several runs at once (parallel work in one checkout) each name their own. */
+const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? "../test-results";
+
 /** The flags this machine's closed network needs: no background requests that would be refused. */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -41,8 +44,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [["list"], ["json", { outputFile: "../test-results/playwright.json" }]],
-  outputDir: "../test-results/playwright",
+  reporter: [["list"], ["json", { outputFile: `${OUTPUT_DIR}/playwright.json` }]],
+  outputDir: `${OUTPUT_DIR}/playwright`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",

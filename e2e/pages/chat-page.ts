@@ -28,6 +28,11 @@ export class ChatPage {
     this.jumpToLatest = page.getByRole("button", { name: /Jump to latest/ });
   }
 
+  /** What the page says went wrong, in the page itself (not the router's page-title announcer). */
+  alerts(): Locator {
+    return this.page.getByRole("main").getByRole("alert");
+  }
+
   /** The id of the open chat, from the address bar. */
   chatId(): string {
     const match = /\/chat\/([^/?#]+)/.exec(this.page.url());
@@ -67,6 +72,15 @@ export class ChatPage {
   /** Waits until no reply is being written. */
   async waitForReplyEnd(): Promise<void> {
     await expect(this.stopButton).toBeHidden({ timeout: REPLY_TIMEOUT_MS });
+  }
+
+  /** Where the thread is scrolled: its scroll offset and how far its bottom is below the visible part. */
+  async scrollPosition(): Promise<{ top: number; belowView: number }> {
+    return this.thread.evaluate((log) => {
+      const scroller = log.parentElement?.parentElement;
+      if (!scroller) throw new Error("the thread has no scrolling container");
+      return { top: scroller.scrollTop, belowView: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight };
+    });
   }
 
   /** A panel (either dialect) by its heading, within `scope`. */
