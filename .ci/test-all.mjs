@@ -7,12 +7,17 @@
 //   typecheck    tsc --noEmit over the whole tree (counts as one check)
 //   unit         vitest: lib/, db/, app/ tests (integration tests inside use the
 //                Postgres at TEST_DATABASE_URL, a fresh database per run)
-//   e2e          Playwright against a production build (added when e2e/ has specs)
+//   e2e          `next build`, then Playwright (e2e/playwright.config.ts starts
+//                `next start`) in Chromium on the replay model, against a fresh
+//                Postgres database of its own (DATABASE_URL for the server and
+//                for the specs that check what was stored)
 //
 // The Postgres suites get a fresh database per run: `octo_test_<timestamp>_<pid>`
 // on POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-// exported as TEST_DATABASE_URL and dropped at the end. When Postgres cannot be
-// reached the variable is left unset and those suites fail with a clear message.
+// exported as TEST_DATABASE_URL and dropped at the end; the browser suite gets
+// `octo_e2e_<timestamp>_<pid>` the same way. When Postgres cannot be reached the
+// variables are left unset and those suites fail with a clear message.
+import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -35,10 +40,10 @@ function run(command, args, env = {}) {
   return child.status ?? 1;
 }
 
-/** Creates the run's test database; returns its URL and a function that drops it, or null when Postgres is unreachable. */
-async function createTestDatabase() {
+/** Creates a fresh database named `<prefix>_<timestamp>_<pid>`; returns its URL and a function that drops it, or null when Postgres is unreachable. */
+async function createTestDatabase(prefix = "octo_test") {
   const adminUrl = process.env.POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `octo_test_${Date.now()}_${process.pid}`;
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
   const { default: postgres } = await import("postgres");
   const admin = () => postgres(adminUrl, { max: 1, connect_timeout: 5, onnotice: () => {} });
   const client = admin();
@@ -71,20 +76,20 @@ async function createTestDatabase() {
 const testDatabase = process.env.TEST_DATABASE_URL ? null : await createTestDatabase();
 const testEnvironment = testDatabase ? { TEST_DATABASE_URL: testDatabase.url } : {};
 
-function suite(name, fn) {
+async function suite(name, fn) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const { passed, failed } = fn();
+  const { passed, failed } = await fn();
   results.push({ name, passed, failed });
   console.log(`=== ${name}: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-suite("typecheck", () => {
+await suite("typecheck", () => {
   const status = run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
   return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 });
 
-suite("unit", () => {
+await suite("unit", () => {
   const output = path.join(reports, "vitest.json");
   const status = run(
     "npx",
@@ -98,11 +103,37 @@ suite("unit", () => {
   return { passed: report.numPassedTests, failed };
 });
 
+await suite("e2e", async () => {
+  const build = run("npx", ["next", "build"]);
+  if (build !== 0) {
+    console.error("next build failed: the browser suite cannot run.");
+    return { passed: 0, failed: 1 };
+  }
+  const database = await createTestDatabase("octo_e2e");
+  if (!database) return { passed: 0, failed: 1 };
+  const report = path.join(reports, "playwright.json");
+  try {
+    const status = run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+      DATABASE_URL: database.url,
+      // A production server on Postgres needs a signing secret; this run's is thrown away with its database.
+      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+      E2E_OUTPUT_DIR: reports,
+    });
+    if (!existsSync(report)) return { passed: 0, failed: 1 };
+    const stats = JSON.parse(readFileSync(report, "utf8")).stats ?? {};
+    const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+    const failed = (stats.unexpected ?? 0) + (status !== 0 && !stats.unexpected ? 1 : 0);
+    return { passed, failed };
+  } finally {
+    await database.drop();
+  }
+});
+
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log("");
 for (const result of results) console.log(`  ${result.name.padEnd(10)} ${result.passed} passed, ${result.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
-// Every suite that needs the database has run by now; later suites go above this line.
+// Every suite that needs the database has run by now.
 await testDatabase?.drop();
 process.exit(failed === 0 ? 0 : 1);

@@ -24,12 +24,15 @@ test("Refresh updates the panel in place, silently, and its state survives a rel
 
   // State: a filter, saved for the panel and restored after a reload.
   const filter = panel.getByRole("textbox", { name: "Filter by region" });
+  // The state is saved after a short pause; wait for that save before reloading.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.request().headers()["next-action"] !== undefined && (response.request().postData() ?? "").includes('"panelId":"sales"'),
+  );
   await filter.fill("north");
   await expect(salesRows(panel)).toHaveCount(3);
-  await expect.poll(async () => (await page.reload(), await chat.panel("Sales — last 30 days").getByRole("textbox", { name: "Filter by region" }).inputValue()), {
-    message: "the filter survives a reload",
-    timeout: 10_000,
-  }).toBe("north");
+  await saved;
+  await page.reload();
+  await expect(chat.panel("Sales — last 30 days").getByRole("textbox", { name: "Filter by region" }), "the filter survives a reload").toHaveValue("north");
   await expect(salesRows(chat.panel("Sales — last 30 days"))).toHaveCount(3);
 
   // Refresh: a silent turn; the panel updates where it stands, nothing new is drawn.

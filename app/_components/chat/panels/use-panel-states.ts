@@ -63,11 +63,16 @@ export function usePanelStates(records: readonly PanelRecord[], save: SavePanelS
     await Promise.all([...pending.current.keys()].map((panelId) => saveNow(panelId)));
   }, [saveNow]);
 
-  // Leaving the chat saves what is pending rather than dropping it.
+  // Leaving the chat (or the page: a reload, a closed tab) saves what is pending rather than dropping it.
   useEffect(() => {
     const entries = pending.current;
-    return () => {
+    const saveAll = () => {
       for (const panelId of [...entries.keys()]) void saveNow(panelId).catch(() => {});
+    };
+    window.addEventListener("pagehide", saveAll);
+    return () => {
+      window.removeEventListener("pagehide", saveAll);
+      saveAll();
     };
   }, [saveNow]);
 

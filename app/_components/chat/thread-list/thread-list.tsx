@@ -8,11 +8,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { CHAT_TITLE_INPUT_MAX_LENGTH } from "@/lib/chat/core/chat-inputs";
 import type { ChatSummary } from "@/lib/chat/wire";
 import styles from "./thread-list.module.css";
-
-/** Longest title a person may give a chat (the wire's bound). */
-export const CHAT_TITLE_MAX_LENGTH = 200;
 
 /** What the list does to chats; each resolves to an error to show, or null. */
 export type ThreadListActions = {
@@ -79,7 +77,7 @@ function ThreadItem({ chat, current, actions, onRenamed, onDeleted }: {
             id={inputId}
             className={styles.renameInput}
             value={title}
-            maxLength={CHAT_TITLE_MAX_LENGTH}
+            maxLength={CHAT_TITLE_INPUT_MAX_LENGTH}
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === "Escape") {

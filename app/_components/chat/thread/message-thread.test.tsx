@@ -1,0 +1,127 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { extractGenuiFences, formatUiAction } from "@/lib/genui";
+import type { AssistantMessage, ChatSnapshot, ReceiptEntry, UserMessage } from "@/lib/chat/wire";
+import { compileUi } from "@/lib/ui/compile/compile-ui";
+import { silentTurnOf } from "../chat-state/silent-turn";
+import { placePanels } from "../panels/place-panels";
+import type { PanelStates } from "../panels/use-panel-states";
+import { MessageThread } from "./message-thread";
+import { ThreadContext } from "./thread-context";
+
+const AT = "2026-12-01T00:00:00.000Z";
+
+function user(sequence: number, text: string, silent = false): UserMessage {
+  return { id: `u-${sequence}`, chatId: "chat", sequence, role: "user", text, silent, createdAt: AT };
+}
+
+function reply(sequence: number, text: string, extra: Partial<AssistantMessage> = {}): AssistantMessage {
+  const id = `a-${sequence}`;
+  return {
+    id,
+    chatId: "chat",
+    sequence,
+    role: "assistant",
+    text,
+    ui: compileUi(text, { id, final: true }),
+    genui: extractGenuiFences(text).map((fence, index) => ({
+      index,
+      range: fence.range,
+      ...(fence.spec?.id !== undefined ? { panelId: fence.spec.id } : {}),
+      spec: fence.spec,
+      diagnostics: fence.diagnostics,
+    })),
+    receipt: [],
+    status: "complete",
+    silent: false,
+    model: "replay:default",
+    createdAt: AT,
+    ...extra,
+  };
+}
+
+const NO_STATES: PanelStates = { stateOf: () => undefined, change: () => {}, flush: async () => {} };
+
+function render(snapshot: ChatSnapshot): string {
+  const placement = placePanels(snapshot.messages, snapshot.panels);
+  const silentTurn = silentTurnOf(snapshot);
+  return renderToStaticMarkup(
+    <ThreadContext.Provider value={{ placement, panelStates: NO_STATES, updatingPanelId: silentTurn.panelId, sendAction: undefined, choose: undefined }}>
+      <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+    </ThreadContext.Provider>,
+  );
+}
+
+function snapshotOf(messages: ChatSnapshot["messages"], extra: Partial<ChatSnapshot> = {}): ChatSnapshot {
+  return { chat: { id: "chat", title: "Chat", modelId: "replay:default", createdAt: AT, updatedAt: AT }, messages, panels: [], live: null, ...extra };
+}
+
+const SALES_V1 = '```octo-ui\n{"id": "sales", "title": "Sales v1", "items": [{"type": "text", "text": "first numbers"}]}\n```';
+const SALES_V2 = '```octo-ui\n{"id": "sales", "title": "Sales v2", "items": [{"type": "text", "text": "fresh numbers"}]}\n```';
+const REFRESH = formatUiAction({ panel: "sales", action: "refresh", fields: {} });
+
+describe("MessageThread", () => {
+  it("is a polite live log of the visible messages; a prompt is plain text, never HTML", () => {
+    const markup = render(snapshotOf([user(1, "<b>bold?</b> Show me the build status"), reply(2, "Main is **red**.")]));
+    expect(markup).toMatch(/^<div role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages"/);
+    expect(markup).toContain("&lt;b&gt;bold?&lt;/b&gt; Show me the build status");
+    expect(markup).toContain("<strong>red</strong>");
+  });
+
+  it("draws a silently updated panel where it first stood, and never the silent turn or its reply", () => {
+    const markup = render(
+      snapshotOf([user(1, "Show me the sales dashboard"), reply(2, `Here it is.\n\n${SALES_V1}\n`), user(3, REFRESH, true), reply(4, SALES_V2, { silent: true })], {
+        panels: [{ panelId: "sales", dialect: "octo-ui", revision: 2, messageId: "a-4", state: {} }],
+      }),
+    );
+    expect(markup).toContain("Sales v2");
+    expect(markup).toContain("Here it is.");
+    expect(markup).not.toContain("Sales v1");
+    expect(markup).not.toContain("[octo-ui-action]");
+    expect(markup.match(/<article/g)).toHaveLength(2);
+  });
+
+  it("marks a panel as updating while a silent reply streams, and keeps that reply out of the thread", () => {
+    const markup = render(
+      snapshotOf([user(1, "Show me the sales dashboard"), reply(2, SALES_V1), user(3, REFRESH, true)], {
+        panels: [{ panelId: "sales", dialect: "octo-ui", revision: 1, messageId: "a-2", state: {} }],
+        live: { messageId: "a-4", replyTo: "u-3", model: "replay:default", startedAt: AT, text: "```octo-ui\n{", ui: [], textLength: 0, tools: [] },
+      }),
+    );
+    expect(markup).toMatch(/aria-busy="true"[^>]*>.*Updating…/s);
+    expect(markup.match(/<article/g)).toHaveLength(2);
+  });
+
+  it("marks a stopped reply and an errored one, keeping their text, and summarizes the receipt", () => {
+    const receipt: ReceiptEntry[] = [
+      { code: "unknown_component", message: "Gauge is not a component.", where: "ui block 1, line 2", dialect: "ui" },
+      { code: "unknown_node_type", message: "heatmap is not a node type.", where: "octo-ui fence 1, items[1]", dialect: "octo-ui" },
+    ];
+    const markup = render(
+      snapshotOf([
+        user(1, "a"),
+        reply(2, "Half a sentence", { status: "stopped" }),
+        user(3, "b"),
+        reply(4, "Here is the weekly", { status: "error", error: "The model stopped responding.", receipt }),
+      ]),
+    );
+    expect(markup).toContain("Half a sentence");
+    expect(markup).toContain("Stopped");
+    expect(markup).toContain("Here is the weekly");
+    expect(markup).toContain("The model stopped responding.");
+    expect(markup).toContain("<summary>2 parts hidden/trimmed</summary>");
+    expect(markup).toContain("<code>unknown_component</code>");
+    expect(markup).toContain("octo-ui fence 1, items[1]");
+  });
+
+  it("shows a reply being written as busy, with its text so far", () => {
+    const markup = render(
+      snapshotOf([user(1, "Show me the build status")], {
+        live: { messageId: "a-2", replyTo: "u-1", model: "replay:default", startedAt: AT, text: "Main is red", ui: [], textLength: 0, tools: [] },
+      }),
+    );
+    expect(markup).toMatch(/<article[^>]*aria-busy="true"[^>]*data-status="streaming"/);
+    expect(markup).toContain("Main is red");
+    expect(markup).toContain("Writing…");
+  });
+});
