@@ -6,7 +6,7 @@
  */
 
 // Compilation
-export { compileUi, compileUiBlock, UiCompiler } from "./compile";
+export { compileUi, compileUiBlock, UiCompiler, warmUpUiCompiler, UI_WARM_UP_MS } from "./compile";
 export type { UiCompileOptions, UiCompilerOptions, UiCompileUpdate, UiQuerySchemas } from "./compile";
 export { parseUiSyntax, scanUiFences, parseUiFenceInfo } from "./syntax";
 export type { UiSyntax, UiSyntaxNode, UiFence, UiFenceInfo } from "./syntax";
