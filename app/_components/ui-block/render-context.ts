@@ -25,7 +25,7 @@ export type UiRenderContext = {
   state: UiState | undefined;
   /** True while the reply is still arriving: incomplete nodes show a streaming mark. */
   streaming: boolean;
-  /** The block is complete (fence closed, every element closed): only then can a choice be sent. */
+  /** The block is complete (fence closed, every element closed): only then, and not while streaming, can a choice be sent. */
   blockComplete: boolean;
   /** Sends a choice; undefined when this view cannot send one. */
   onChoice: UiChoiceHandler | undefined;

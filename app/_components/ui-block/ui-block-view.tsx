@@ -74,7 +74,7 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, r
       renderers: UI_RENDERERS,
       state,
       streaming: isStreaming,
-      blockComplete: blockComplete && !isStreaming,
+      blockComplete,
       onChoice,
       resolveLink,
       changed,

@@ -41,6 +41,10 @@ describe("Choice renderers", () => {
     const [go] = buttons(markup);
     expect(go).toContain("disabled");
     expect(go).toContain("Available when the reply is complete");
+    const cut = renderToStaticMarkup(
+      <UiBlockView block={compileBody(`<Choices>\n  <Choice id="go" label="Go"/>\n`, { final: false })} onChoice={() => {}} streaming={false} />,
+    );
+    expect(buttons(cut)[0]).toContain("This block did not finish, so its choices cannot be sent");
   });
 
   it("groups the choices under their title", () => {

@@ -50,7 +50,13 @@ function Choice({ node }: UiRendererProps) {
   }
 
   const onChoice = context.onChoice;
-  const unavailable = !onChoice ? "Choices are sent from the chat" : !context.blockComplete ? "Available when the reply is complete" : undefined;
+  const unavailable = !onChoice
+    ? "Choices are sent from the chat"
+    : context.streaming
+      ? "Available when the reply is complete"
+      : !context.blockComplete
+        ? "This block did not finish, so its choices cannot be sent"
+        : undefined;
   return (
     <button
       type="button"

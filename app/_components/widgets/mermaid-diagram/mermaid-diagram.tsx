@@ -64,8 +64,9 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
           className={styles.canvas}
           role="img"
           aria-label={label}
-          // The SVG is mermaid's output in securityLevel "strict": labels HTML-encoded, scripts and
-          // handlers removed by mermaid's DOMPurify pass. It is the only markup we insert as HTML.
+          // The SVG is mermaid's output in securityLevel "strict" (scripts and handlers removed by its
+          // DOMPurify pass), cleaned again by inertSvg so nothing in it loads a URL. It is the only
+          // markup we insert as HTML.
           dangerouslySetInnerHTML={{ __html: state.svg }}
         />
       ) : state.status === "failed" ? (

@@ -4,12 +4,33 @@
  * queue with the configuration it needs, never interleaved with another.
  */
 import type { ColorScheme } from "../theme/use-color-scheme";
+import { inertSvg } from "./inert-svg";
 
 /** Longest source drawn: mermaid's own default cap, kept explicit because the source is the model's. */
 export const MERMAID_MAX_SOURCE_CHARACTERS = 50_000;
 
 /** Most edges in one diagram: beyond this the layout takes seconds and the picture is unreadable anyway. */
 export const MERMAID_MAX_EDGES = 500;
+
+/**
+ * Configuration a diagram may not override: mermaid's defaults (security level, caps, error
+ * rendering), plus label HTML and the theme CSS and variables, through which a diagram could
+ * otherwise bring back HTML labels or load a URL (`@import`, `url(…)`).
+ */
+const MERMAID_SECURE_KEYS = [
+  "secure",
+  "securityLevel",
+  "startOnLoad",
+  "maxTextSize",
+  "suppressErrorRendering",
+  "maxEdges",
+  "htmlLabels",
+  "flowchart",
+  "themeCSS",
+  "themeVariables",
+  "fontFamily",
+  "altFontFamily",
+] as const;
 
 type Mermaid = (typeof import("mermaid"))["default"];
 
@@ -43,6 +64,7 @@ export type MermaidRenderResult = { svg: string } | { error: string };
  * per drawing). `securityLevel: "strict"` makes mermaid encode HTML in
  * labels, disable click handlers and sanitize its output with DOMPurify;
  * a diagram's own `%%{init}%%` cannot change the security level or the caps.
+ * `inertSvg` then removes whatever could still load a URL (an `<img>` in a label).
  */
 export function renderMermaid(options: { id: string; source: string; scheme: ColorScheme }): Promise<MermaidRenderResult> {
   const { id, source, scheme } = options;
@@ -64,12 +86,18 @@ export function renderMermaid(options: { id: string; source: string; scheme: Col
       maxEdges: MERMAID_MAX_EDGES,
       // Errors are shown by the widget, in place; mermaid must not add its own "bomb" SVG to the page.
       suppressErrorRendering: true,
+      // Labels as SVG text, never HTML: strict mode still lets an <img> through in an HTML label, and
+      // mermaid puts the diagram in the page to measure it, where that image would load.
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+      // What a diagram's own %%{init}%% or front matter may not change: ours and mermaid's own list.
+      secure: [...MERMAID_SECURE_KEYS],
       fontFamily: "ui-sans-serif, system-ui, sans-serif",
     });
     try {
       await mermaid.parse(source);
       const { svg } = await mermaid.render(id, source);
-      return { svg };
+      return { svg: inertSvg(svg) };
     } catch (error) {
       return { error: errorMessage(error) };
     } finally {
