@@ -158,8 +158,10 @@ describe("child, parent, binding and action rules", () => {
     expect(UI_CATALOG.Tabs.children).toEqual({ kind: "content", text: false, components: ["Tab"] });
     for (const name of ["Tab", "Section", "Show", "Each"] as const)
       expect(UI_CATALOG[name].children).toMatchObject({ kind: "content", components: "any" });
-    for (const name of ["Summary", "Callout", "Tag", "Step"] as const)
-      expect(UI_CATALOG[name].children).toEqual({ kind: "content", text: true, components: [] });
+    // Running text takes a Tag and the host-link chips inline; a Tag itself takes only text.
+    for (const name of ["Summary", "Callout", "Step"] as const)
+      expect(UI_CATALOG[name].children).toEqual({ kind: "content", text: true, components: ["Tag", "File", "Diff", "Commit", "Node"] });
+    expect(UI_CATALOG.Tag.children).toEqual({ kind: "content", text: true, components: [] });
     expect(UI_CATALOG.Entry.children).toEqual({ kind: "content", text: true, components: ["File", "Diff", "Commit", "Node"] });
     expect(UI_CATALOG.CodeBlock.children).toEqual({ kind: "literal" });
     expect(UI_CATALOG.Diagram.children).toEqual({ kind: "literal" });

@@ -41,8 +41,19 @@ export const UI_CATALOG_VERSION = "1";
 /** The info-string word that marks a UI fence (```ui). */
 export const UI_FENCE_LANGUAGE = "ui";
 
-/** The host-link chips that may stand inside an `Entry`. */
+/** The host-link chips: they may stand inside an `Entry` and inline in running text. */
 const HOST_LINKS = ["File", "Diff", "Commit", "Node"] as const;
+
+/**
+ * What may stand inline in the running text of `Summary`, `Callout` and
+ * `Step`: a `Tag` and the host-link chips. Models write them there at once
+ * ("fails since <Commit sha=…/>"), and dropping them lost the very facts the
+ * sentence was about.
+ */
+const INLINE_CHIPS = ["Tag", ...HOST_LINKS] as const;
+
+/** How the text components' descriptions name what they take inline. */
+const INLINE_CHIPS_TEXT = "inline <Tag> and host-link chips (<File>, <Diff>, <Commit>, <Node>)";
 
 /** A progress value: numbers (or numeric strings) outside 0–100 are clamped, not refused. */
 const PercentSchema = z.preprocess((input) => {
@@ -73,20 +84,21 @@ export const UI_CATALOG = {
   Summary: {
     schema: z.strictObject({}),
     description:
-      "A short paragraph that sums up the answer in plain words. Takes text, with {expression} interpolations; no props.",
+      `A short paragraph that sums up the answer in plain words. Takes text, with {expression} interpolations and ${INLINE_CHIPS_TEXT}; no props.`,
     group: "Status",
-    children: { kind: "content", text: true, components: [] },
+    children: { kind: "content", text: true, components: INLINE_CHIPS },
   },
   Callout: {
     schema: z.strictObject({ tone: UiToneSchema, title: UiLabelSchema.optional() }),
     description:
-      "A highlighted note: a warning, an error, a tip. `tone` is required; `title` is an optional bold first line. Takes text.",
+      `A highlighted note: a warning, an error, a tip. \`tone\` is required; \`title\` is an optional bold first line. Takes text, with ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
-    children: { kind: "content", text: true, components: [] },
+    children: { kind: "content", text: true, components: INLINE_CHIPS },
   },
   Tag: {
     schema: z.strictObject({ tone: UiToneSchema.optional() }),
-    description: "A small coloured label (a state, a category). Takes text: one or two words.",
+    description:
+      "A small coloured label (a state, a category), on its own or inline in the text of <Summary>, <Callout> or <Step>. Takes text: one or two words.",
     group: "Status",
     children: { kind: "content", text: true, components: [] },
   },
@@ -113,9 +125,9 @@ export const UI_CATALOG = {
       status: z.enum(["pending", "active", "done", "failed"]).optional(),
     }),
     description:
-      "One step of <Steps>: `title`, and `status` pending (the default), active, done or failed. Takes text: an optional detail line.",
+      `One step of <Steps>: \`title\`, and \`status\` pending (the default), active, done or failed. Takes text: an optional detail line, with ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
-    children: { kind: "content", text: true, components: [] },
+    children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["Steps"],
   },
   // -- Data -------------------------------------------------------------------

@@ -42,6 +42,15 @@ describe("uiBlockFallback, component by component", () => {
     expect(fallback(entry)).toBe("- **api** — eu-west-1: Fails since `9f2c1ab` in `src/a.ts:12`, `diff src/a.ts main..fix` and API `service:api`");
   });
 
+  it("Summary, Callout and Step: a Tag and host-link chips inline in their text", () => {
+    const chips = () => [text("Since "), node("Commit", { sha: "9f2c1ab" }), text(" in "), node("File", { path: "src/a.ts", line: 3 }), text(": "), node("Tag", { tone: "danger" }, [text("flaky")])];
+    expect(fallback(node("Summary", {}, chips()))).toBe("Since `9f2c1ab` in `src/a.ts:3`: **flaky**");
+    expect(fallback(node("Callout", { tone: "danger", title: "Broken" }, chips()))).toBe("> **Broken**\n>\n> Since `9f2c1ab` in `src/a.ts:3`: **flaky**");
+    expect(fallback(node("Steps", {}, [node("Step", { title: "Fix", status: "active" }, chips())]))).toBe("1. Fix (active) — Since `9f2c1ab` in `src/a.ts:3`: **flaky**");
+    // A chip or tag that opens the text cannot open a Markdown block either.
+    expect(fallback(node("Summary", {}, [node("Tag", {}, [text("1. new")]), text(" and "), node("Node", { ref: "# n" })]))).toBe("**1. new** and `# n`");
+  });
+
   it("Progress: label and clamped percentage", () => {
     expect(fallback(node("Progress", { value: "42.4", label: "Upload" }))).toBe("Upload: 42%");
     expect(fallback(node("Progress", { value: 250 }))).toBe("Progress: 100%");

@@ -20,16 +20,17 @@ export const UI_GROUPS: Record<UiGroupName, UiGroup> = {
     instructions: [
       "Use these to say where things stand. Open with one <Summary> of one or two sentences; the rest of the block details it.",
       "A <Callout> is for what must not be missed (tone warning or danger), or a tip (info); one per block is usually enough.",
-      "<Tag> marks a state or category in one or two words. <Progress> shows a percentage. <Steps> shows a plan or pipeline: each <Step> has a status, and the current one is active.",
+      "<Tag> marks a state or category in one or two words, on its own or inside a sentence. <Progress> shows a percentage. <Steps> shows a plan or pipeline: each <Step> has a status, and the current one is active.",
+      "The text of <Summary>, <Callout> and <Step> may hold a <Tag> and host-link chips (<File>, <Commit>, …) inline, like words of the sentence.",
     ].join(" "),
     example: `$done = 3
 $regions = 6
 <Summary>The api rollout is halfway: {$done} of {$regions} regions run the new version.</Summary>
-<Callout tone="warning" title="eu-west-1 is slow">Health checks take 40 s instead of 10 s.</Callout>
+<Callout tone="warning" title="eu-west-1 is slow">Health checks take 40 s instead of 10 s since <Commit sha="4b1d2e9"/>.</Callout>
 <Progress value={$done / $regions * 100} label="Regions updated"/>
 <Steps title="Rollout">
   <Step title="Build" status="done"/>
-  <Step title="Canary" status="done">1% of traffic for 10 minutes, no errors.</Step>
+  <Step title="Canary" status="done">1% of traffic for 10 minutes: <Tag tone="success">no errors</Tag></Step>
   <Step title="Regions" status="active"/>
   <Step title="Clean up"/>
 </Steps>
@@ -101,9 +102,9 @@ flowchart LR
   "Host links": {
     instructions: [
       "Chips that open something in the project: <File path line?>, <Diff path? base? head?>, <Commit sha>, <Node ref>. Paths are relative to the project root.",
-      "They stand alone or inside an <Entry>; the host checks each target and shows plain text for one it cannot open, so name only what you have seen.",
+      "They stand alone, inside an <Entry>, or inline in the text of a <Summary>, <Callout> or <Step>; the host checks each target and shows plain text for one it cannot open, so name only what you have seen.",
     ].join(" "),
-    example: `<Summary>The crash comes from one line in the session code.</Summary>
+    example: `<Summary>The crash comes from one line in <File path="src/server/session.ts" line={42}/>, changed in <Commit sha="3e4f5a6"/>.</Summary>
 <File path="src/server/session.ts" line={42}/>
 <Diff path="src/server/session.ts" base="main" head="fix-session"/>
 <Commit sha="3e4f5a6"/>

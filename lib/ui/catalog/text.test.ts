@@ -115,6 +115,8 @@ describe("the texts mention every component and every prop", () => {
     expect(texts.compact).toMatch(/^ {2}Show\(when\): text, any components \[invisible wrapper\]$/m);
     expect(texts.compact).toContain("Stat(label, value, unit?, delta?, tone?) in Stats");
     expect(texts.compact).toContain("Entry(title, subtitle?, tone?) in EntityList: text, File, Diff, Commit, Node");
+    expect(texts.compact).toMatch(/^ {2}Summary: text, Tag, File, Diff, Commit, Node$/m);
+    expect(texts.compact).toContain("in Steps: text, Tag, File, Diff, Commit, Node");
     expect(texts.compact).toContain("CodeBlock(lang?, title?): literal content");
   });
 });

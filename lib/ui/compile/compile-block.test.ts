@@ -83,6 +83,23 @@ describe("compileUiBlock: nodes", () => {
     expect(block.nodes[1]?.children).toEqual([]);
   });
 
+  it("takes Tag and host-link chips inline in Summary, Callout and Step text, and nothing else there", () => {
+    const block = compile(
+      `<Summary>Since <Commit sha="9f2c1ab"/>: <Tag>flaky</Tag> <Progress value={3}/></Summary>\n<Callout tone="info"><File path="a.ts"/> <Table rows={[]}/></Callout>\n<Steps><Step title="a"><Node ref="n:1"/><Diff/><Stats/></Step></Steps>\n<Tag><File path="a.ts"/></Tag>`,
+    );
+    expect(block.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message.match(/\(([^)]*)\)$/)?.[1]])).toEqual([
+      ["invalid_child", "<Summary> does not take <Progress>"],
+      ["invalid_child", "<Callout> does not take <Table>"],
+      ["invalid_child", "<Step> does not take <Stats>"],
+      ["invalid_child", "<Tag> does not take <File>"],
+    ]);
+    const [summary, callout, steps, tag] = block.nodes;
+    expect(summary?.children.map((child) => child.type)).toEqual(["#text", "Commit", "#text", "Tag", "#text"]);
+    expect(callout?.children.map((child) => child.type)).toEqual(["File", "#text"]);
+    expect(steps?.children[0]?.children.map((child) => child.type)).toEqual(["Node", "Diff"]);
+    expect(tag?.children).toEqual([]);
+  });
+
   it("checks names: variables declared before use, locals bound by Each, @Filter or @Map", () => {
     const block = compile(
       `$rows = [{name: "a", failed: true}]\n<Each items={$rows} as="row"><Summary>{row.name} {@Count(@Filter($rows, r, r.failed))} {other} {$later}</Summary></Each>\n$later = 1`,

@@ -160,6 +160,28 @@ describe("compiled blocks", () => {
     expect(state!.stateNames()).toEqual(["failedOnly", "limit"]);
   });
 
+  it("keep Tag and host-link chips written inline in Summary, Callout and Step text, and list their targets", () => {
+    const block = compile(
+      `<Summary>Broken since <Commit sha="9f2c1ab"/> in <File path="src/cart.ts" line={88}/>: <Tag tone="danger">checkout</Tag></Summary>\n<Callout tone="warning">See <Diff path="src/cart.ts" base="main"/>.</Callout>\n<Steps>\n  <Step title="Fix" status="active">Owned by <Node ref="team:payments"/></Step>\n</Steps>`,
+    );
+    expect(block.diagnostics).toEqual([]);
+    const evaluation = evaluateUiBlock(block, new UiState(block));
+    expect(evaluation.diagnostics).toEqual([]);
+    const [summary, callout, steps] = evaluation.nodes;
+    expect(types(summary!.children)).toEqual(["#text", "Commit", "#text", "File", "#text", "Tag"]);
+    expect(types(callout!.children)).toEqual(["#text", "Diff", "#text"]);
+    expect(types(steps!.children[0]!.children)).toEqual(["#text", "Node"]);
+    expect(uiLinkTargets(block, {}).map((target) => target.target)).toEqual([
+      { kind: "commit", sha: "9f2c1ab" },
+      { kind: "file", path: "src/cart.ts", line: 88 },
+      { kind: "diff", path: "src/cart.ts", base: "main" },
+      { kind: "node", ref: "team:payments" },
+    ]);
+    expect(block.fallback).toBe(
+      "Broken since `9f2c1ab` in `src/cart.ts:88`: **checkout**\n\n> **Warning**\n>\n> See `diff src/cart.ts main..`.\n\n1. Fix (active) — Owned by `team:payments`",
+    );
+  });
+
   it("refuse to act on an unfinished stream", () => {
     const block = compile(BUILD_STATUS.slice(0, BUILD_STATUS.indexOf("<Choices>") + 40), false);
     expect(block.complete).toBe(false);
