@@ -203,6 +203,53 @@ describe("uiBlockFallback as Markdown", () => {
     expect(uiBlockFallback([deep])).not.toContain("bottom");
   });
 
+  it("reads no more rows, list items or top-level nodes than it can keep", () => {
+    /** A list that records which of its indexes were read. */
+    function watched<T>(items: T[]): { list: T[]; read: Set<number> } {
+      const read = new Set<number>();
+      const list = new Proxy(items, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && /^\d+$/.test(key)) read.add(Number(key));
+          return Reflect.get(target, key, receiver);
+        },
+      });
+      return { list, read };
+    }
+    const count = 10_000;
+    const table = watched(Array.from({ length: count }, (_, index) => ({ n: index, tags: ["a", "b"] })));
+    const tableText = fallback(node("Table", { rows: table.list }, [node("Column", { field: "n" })]));
+    expect(Math.max(...table.read)).toBe(UI_FALLBACK_TABLE_ROWS - 1);
+    expect(tableText).toContain(`… and ${count - UI_FALLBACK_TABLE_ROWS} more rows`);
+    const chart = watched(Array.from({ length: count }, (_, index) => ({ label: `d${index}`, a: index, ...(index === count - 1 ? { late: 1 } : {}) })));
+    const chartText = fallback(node("Chart", { kind: "bar", rows: chart.list }));
+    expect(Math.max(...chart.read)).toBe(UI_FALLBACK_TABLE_ROWS - 1);
+    // The series shown are the numeric fields of the rows shown.
+    expect(chartText.split("\n")[0]).toBe("| label | a |");
+    const cell = watched(Array.from({ length: count }, (_, index) => `item ${index}`));
+    const cellLine = fallback(node("Table", { rows: [{ list: cell.list }] })).split("\n")[2];
+    expect(cellLine).toMatch(/^\| item 0, item 1, .*…\s\|$/);
+    expect(cell.read.size).toBeLessThan(20);
+    const interpolated = watched(Array.from({ length: count }, () => "word"));
+    expect(fallback(node("Summary", {}, [node("#expression", { value: interpolated.list })]))).toMatch(/… \(shortened\)$/);
+    expect(interpolated.read.size).toBeLessThan(UI_FALLBACK_MAX_CHARACTERS);
+    // Top-level nodes past the point where the result is full are not written at all.
+    let opened = 0;
+    const summaries = Array.from({ length: count }, (_, index) => {
+      const children = [text(`Paragraph ${index} with some words in it.`)];
+      return {
+        type: "Summary",
+        props: {},
+        get children() {
+          opened += 1;
+          return children;
+        },
+      };
+    });
+    const whole = uiBlockFallback(summaries);
+    expect(opened).toBeLessThan(200);
+    expect(whole).toBe(uiBlockFallback(summaries.slice(0, 200)));
+  });
+
   it("is empty for no nodes", () => {
     expect(uiBlockFallback([])).toBe("");
   });

@@ -95,23 +95,48 @@ function isExpression(node: UiFallbackNode, name: string): boolean {
   return node.props[name] === undefined && node.expressions?.[name] !== undefined;
 }
 
-/** A scalar value as one line of plain text. */
-function valueText(value: unknown): string {
+/**
+ * A scalar value as one line of plain text; a list's items joined by ", ".
+ * A list is read only until the text is longer than `limit`: what follows
+ * would be cut anyway, and a list may hold thousands of items.
+ */
+function valueText(value: unknown, limit: number): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return value.map(valueText).join(", ");
+  if (Array.isArray(value)) {
+    let text = "";
+    for (let index = 0; index < value.length && text.length <= limit; index += 1) {
+      if (index > 0) text += ", ";
+      text += valueText(value[index], limit - text.length);
+    }
+    return text;
+  }
   return UI_FALLBACK_PLACEHOLDER;
 }
 
 /** Shortens a cell's text. */
 function cellText(value: unknown): string {
-  const text = valueText(value);
+  const text = valueText(value, FALLBACK_CELL_CHARACTERS);
   return text.length > FALLBACK_CELL_CHARACTERS ? `${text.slice(0, FALLBACK_CELL_CHARACTERS - 1)}…` : text;
 }
 
-/** Builds the fallback of a tree, depth-first, never deeper than the compiler allows nesting. */
+/** The length of a Markdown block as `joinBounded` writes it. */
+function blockLength(block: MarkdownBlock): number {
+  let length = block.close === undefined ? 0 : block.close.length + 1;
+  for (const line of block.lines) length += line.length + 1;
+  return length - 1;
+}
+
+/**
+ * Builds the fallback of a tree, depth-first, never deeper than the compiler
+ * allows nesting. Every walk stops at what the result can keep: a table's
+ * first rows, a cell's first characters, the top-level nodes that fit in
+ * `maxCharacters`.
+ */
 class FallbackWriter {
+  constructor(private readonly maxCharacters: number) {}
+
   /** Inline Markdown of children that take text: text, interpolations and inline chips. */
   inline(children: readonly UiFallbackNode[], depth: number): string {
     if (depth > UI_LIMITS.nesting) return UI_FALLBACK_PLACEHOLDER;
@@ -137,7 +162,7 @@ class FallbackWriter {
         return escapeMarkdownText(textProp(node, "text") ?? "");
       case "#expression": {
         const value = node.props.value;
-        return value === undefined ? UI_FALLBACK_PLACEHOLDER : escapeMarkdownText(valueText(value));
+        return value === undefined ? UI_FALLBACK_PLACEHOLDER : escapeMarkdownText(valueText(value, this.maxCharacters));
       }
       case "Tag": {
         const text = this.inline(node.children, depth);
@@ -176,23 +201,35 @@ class FallbackWriter {
     return label ? `${escapeMarkdownText(label)} ${span}` : span;
   }
 
-  /** The Markdown blocks of a list of sibling nodes: runs of inline nodes become one paragraph. */
-  blocks(children: readonly UiFallbackNode[], depth: number): MarkdownBlock[] {
+  /**
+   * The Markdown blocks of a list of sibling nodes: runs of inline nodes
+   * become one paragraph. With a `budget`, siblings stop being written once
+   * the blocks so far are longer than it (`joinBounded` would stop there).
+   */
+  blocks(children: readonly UiFallbackNode[], depth: number, budget = Infinity): MarkdownBlock[] {
     if (depth > UI_LIMITS.nesting) return [];
     const result: MarkdownBlock[] = [];
+    let written = 0;
+    const add = (blocks: MarkdownBlock[]) => {
+      for (const block of blocks) {
+        result.push(block);
+        if (budget !== Infinity) written += blockLength(block);
+      }
+    };
     let run: UiFallbackNode[] = [];
     const flush = () => {
       const text = this.inline(run, depth);
-      if (text) result.push({ lines: [escapeParagraphStart(text)] });
+      if (text) add([{ lines: [escapeParagraphStart(text)] }]);
       run = [];
     };
     for (const child of children) {
+      if (written > budget) return result;
       if (isInline(child, depth)) {
         run.push(child);
         continue;
       }
       flush();
-      result.push(...this.block(child, depth + 1));
+      add(this.block(child, depth + 1));
     }
     flush();
     return result;
@@ -352,10 +389,11 @@ class FallbackWriter {
     return this.paragraph(parts.join(": "));
   }
 
-  /** A Markdown table of a Table's rows, or "(table)" when its rows are an unevaluated expression. */
+  /** A Markdown table of a Table's first rows, or "(table)" when its rows are an unevaluated expression. */
   private table(node: UiFallbackNode): MarkdownBlock[] {
-    const rows = node.props.rows;
-    if (!Array.isArray(rows)) return this.paragraph("(table)");
+    const allRows = node.props.rows;
+    if (!Array.isArray(allRows)) return this.paragraph("(table)");
+    const rows = allRows.slice(0, UI_FALLBACK_TABLE_ROWS);
     const columns = this.items(node.children, "Column")
       .map((column) => {
         const field = textProp(column, "field");
@@ -372,41 +410,53 @@ class FallbackWriter {
     return this.markdownTable(
       columns.map((column) => column.header),
       rows.map((row: unknown) => columns.map((column) => (isRecord(row) && Object.hasOwn(row, column.field) ? row[column.field] : null))),
+      allRows.length,
       "(table)",
     );
   }
 
-  /** A chart's rows as a table of label and series, or "(chart)" when its rows are unknown. */
+  /** A chart's first rows as a table of label and series, or "(chart)" when its rows are unknown. */
   private chart(node: UiFallbackNode): MarkdownBlock[] {
-    const rows = node.props.rows;
-    if (!Array.isArray(rows)) return this.paragraph("(chart)");
+    const allRows = node.props.rows;
+    if (!Array.isArray(allRows)) return this.paragraph("(chart)");
+    const rows = allRows.slice(0, UI_FALLBACK_TABLE_ROWS);
     const declared = node.props.series;
-    let series: string[];
-    if (Array.isArray(declared)) series = declared.filter((name): name is string => typeof name === "string");
-    else if (typeof declared === "string") series = declared.split(",").map((name) => name.trim()).filter(Boolean);
-    else {
+    const shown = FALLBACK_COLUMNS - 1;
+    const series: string[] = [];
+    if (Array.isArray(declared)) {
+      for (let index = 0; index < declared.length && series.length < shown; index += 1) {
+        const name: unknown = declared[index];
+        if (typeof name === "string") series.push(name);
+      }
+    } else if (typeof declared === "string") {
+      series.push(...declared.split(",").map((name) => name.trim()).filter(Boolean).slice(0, shown));
+    } else {
+      // The series a reader sees are the numeric fields of the rows shown, in the order they first appear.
       const numeric = new Set<string>();
-      for (const row of rows)
-        if (isRecord(row)) for (const [field, value] of Object.entries(row)) if (field !== "label" && typeof value === "number") numeric.add(field);
-      series = [...numeric];
+      for (const row of rows) {
+        if (!isRecord(row)) continue;
+        for (const [field, value] of Object.entries(row)) if (field !== "label" && typeof value === "number") numeric.add(field);
+        if (numeric.size >= shown) break;
+      }
+      series.push(...[...numeric].slice(0, shown));
     }
-    series = series.slice(0, FALLBACK_COLUMNS - 1);
     return this.markdownTable(
       ["label", ...series],
       rows.map((row: unknown) => ["label", ...series].map((field) => (isRecord(row) && Object.hasOwn(row, field) ? row[field] : null))),
+      allRows.length,
       "(chart)",
     );
   }
 
-  /** A GFM table with at most `UI_FALLBACK_TABLE_ROWS` rows; `empty` when there are no columns. */
-  private markdownTable(headers: string[], rows: unknown[][], empty: string): MarkdownBlock[] {
+  /** A GFM table of the rows kept (at most `UI_FALLBACK_TABLE_ROWS`) out of `total`; `empty` when there are no columns. */
+  private markdownTable(headers: string[], rows: unknown[][], total: number, empty: string): MarkdownBlock[] {
     if (headers.length === 0) return this.paragraph(empty);
     const cell = (value: unknown) => escapeMarkdownText(cellText(value)).trim();
     const lines = [`| ${headers.map(cell).join(" | ")} |`, `|${headers.map(() => " --- ").join("|")}|`];
     for (const row of rows.slice(0, UI_FALLBACK_TABLE_ROWS)) lines.push(`| ${row.map(cell).join(" | ")} |`);
     const blocks: MarkdownBlock[] = [{ lines, head: 2 }];
-    if (rows.length > UI_FALLBACK_TABLE_ROWS) blocks.push({ lines: [`… and ${rows.length - UI_FALLBACK_TABLE_ROWS} more rows`] });
-    if (rows.length === 0) blocks.push({ lines: ["(no rows)"] });
+    if (total > UI_FALLBACK_TABLE_ROWS) blocks.push({ lines: [`… and ${total - UI_FALLBACK_TABLE_ROWS} more rows`] });
+    if (total === 0) blocks.push({ lines: ["(no rows)"] });
     return blocks;
   }
 
@@ -482,7 +532,7 @@ function joinBounded(blocks: MarkdownBlock[], maxCharacters: number): string {
 /** The Markdown fallback of a block's nodes: readable, escaped, bounded by `UI_FALLBACK_MAX_CHARACTERS`. */
 export function uiBlockFallback(nodes: readonly UiFallbackNode[], options: UiFallbackOptions = {}): string {
   const maxCharacters = options.maxCharacters ?? UI_FALLBACK_MAX_CHARACTERS;
-  const blocks = new FallbackWriter().blocks(nodes, 0);
+  const blocks = new FallbackWriter(maxCharacters).blocks(nodes, 0, maxCharacters);
   return joinBounded(blocks, maxCharacters);
 }
 
