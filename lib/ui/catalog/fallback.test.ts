@@ -75,6 +75,11 @@ describe("uiBlockFallback, component by component", () => {
     expect(fallback(stats)).toBe(`- Failed: 3 (-2)\n- Time: 940 ms (+5)\n- Total: ${UI_FALLBACK_PLACEHOLDER}`);
   });
 
+  it("a Stat on its own (an evaluator's fallback): its line, with a placeholder for an unevaluated value", () => {
+    expect(fallback(node("Stat", { label: "Total", unit: "runs" }, [], { value: "@Count($runs)" }))).toBe(`Total: ${UI_FALLBACK_PLACEHOLDER} runs`);
+    expect(fallback(node("Stat", { label: "- Failed", value: 3, delta: 1 }))).toBe("\\- Failed: 3 (+1)");
+  });
+
   it("Table: static rows as a Markdown table, expression rows as (table)", () => {
     const columns = [node("Column", { field: "name", title: "Test" }), node("Column", { field: "ms", title: "Time", unit: "ms" })];
     const table = node("Table", { title: "Runs", caption: "Today", rows: [{ name: "a|b", ms: 3 }, { name: "c", ms: null, extra: 1 }] }, columns);

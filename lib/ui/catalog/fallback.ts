@@ -273,6 +273,9 @@ class FallbackWriter {
         const items = this.items(node.children, "Stat").map((stat) => `- ${this.statLine(stat)}`);
         return this.list(items);
       }
+      case "Stat":
+        // On its own only as an evaluator's fallback (its value failed): still a figure, with a placeholder for the value.
+        return this.paragraph(this.statLine(node));
       case "EntityList": {
         const items = this.items(node.children, "Entry").map((entry) => {
           const entryTitle = textProp(entry, "title");

@@ -131,6 +131,8 @@ describe("evaluateUiBlock: components", () => {
     const evaluation = evaluateUiBlock(block([node], [state("name", "a")]));
     expect(evaluation.nodes[0]!.type).toBe("#fallback");
     expect(evaluation.diagnostics).toMatchObject([{ code: "type_mismatch", nodeId: node.id }]);
+    // The fallback still reads as a figure: its label, and a placeholder where the value could not be computed.
+    expect(evaluation.nodes[0]!.props.text).toBe("x: …");
   });
 
   it("shows an unknown component as the text of its children", () => {
