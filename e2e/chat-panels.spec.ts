@@ -65,3 +65,19 @@ test("Refresh updates the panel in place, silently, and its state survives a rel
   await expect(chat.prompts()).toHaveCount(1);
   await expect(chat.thread).not.toContainText("[octo-ui-action]");
 });
+
+test("a ```ui panel keeps what the person set across a reload", async ({ page }) => {
+  await new SignInPage(page).continueAsGuest("/");
+  const chat = new ChatPage(page);
+  await chat.send("Show me the build status");
+  await chat.waitForReplyEnd();
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.request().headers()["next-action"] !== undefined && (response.request().postData() ?? "").includes('"panelId":"build"'),
+  );
+  await chat.lastReply().getByRole("switch", { name: "Failed only" }).check();
+  await expect(chat.lastReply().getByRole("table", { name: "Failed tests" })).toBeVisible();
+  await saved;
+  await page.reload();
+  await expect(chat.lastReply().getByRole("switch", { name: "Failed only" })).toBeChecked();
+  await expect(chat.lastReply().getByRole("table", { name: "Failed tests" }).getByRole("row")).toHaveCount(4);
+});
