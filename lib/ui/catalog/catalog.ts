@@ -5,12 +5,12 @@
  * model reads (text.ts) are generated from the same entries.
  */
 import { z } from "zod";
-import { UiValueSchema } from "../expression/value";
+import type { UiRecord, UiValue } from "../expression/value";
 import type { UiCatalogEntry } from "./entry";
+import { uiJsonListSchema } from "./json-list";
 import { UI_PROP_LIMITS } from "./prop-limits";
 import {
   uiBooleanProp,
-  uiNullAsEmptyList,
   uiNumberProp,
   uiNumericString,
   UiAttachmentIdSchema,
@@ -24,7 +24,6 @@ import {
   UiNodeReferenceSchema,
   UiPathSchema,
   UiRevisionSchema,
-  UiRowSchema,
   UiRowsSchema,
   UiSentenceSchema,
   UiSeriesSchema,
@@ -69,11 +68,11 @@ const ChartHeightSchema = z.preprocess((input) => {
     : value;
 }, z.number());
 
-/** A chart row: a record with a `label` (text or number) and its values. */
-const ChartRowSchema = UiRowSchema.refine(
-  (row) => typeof row.label === "string" || typeof row.label === "number",
-  "every chart row has a label (text or number)",
-);
+/** Chart rows: records, each with a `label` (text or number) and its values; `null` counts as empty. */
+const ChartRowsSchema = uiJsonListSchema<UiRecord>({
+  items: "records",
+  itemRule: (row) => (typeof row.label === "string" || typeof row.label === "number" ? undefined : "every chart row has a label (text or number)"),
+});
 
 /** A value of a `Segmented` or its `Option`s: text or a number. */
 const ChoiceValueSchema = z.union([z.number(), UiLabelSchema]);
@@ -199,7 +198,7 @@ export const UI_CATALOG = {
     schema: z
       .strictObject({
         kind: z.enum(["bar", "line", "area", "pie"]),
-        rows: z.preprocess(uiNullAsEmptyList, z.array(ChartRowSchema).max(UI_PROP_LIMITS.rows)),
+        rows: ChartRowsSchema,
         series: UiSeriesSchema.optional(),
         title: UiLabelSchema.optional(),
         unit: UiTokenSchema.optional(),
@@ -434,7 +433,7 @@ export const UI_CATALOG = {
   },
   Each: {
     schema: z.strictObject({
-      items: z.preprocess(uiNullAsEmptyList, z.array(UiValueSchema).max(UI_PROP_LIMITS.rows)),
+      items: uiJsonListSchema<UiValue>({ items: "values" }),
       as: UiLocalNameSchema,
     }),
     description:

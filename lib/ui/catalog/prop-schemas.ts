@@ -10,8 +10,9 @@
  * coerced: `"ten"`, `""`, `"1e999"` and `"0x10"` are refused.
  */
 import { z } from "zod";
-import { safeKey, UiValueSchema } from "../expression/value";
+import { safeKey, type UiRecord } from "../expression/value";
 import { UI_LINK_TARGET_LIMITS } from "../link/target";
+import { uiJsonListSchema } from "./json-list";
 import { UI_PROP_LIMITS } from "./prop-limits";
 
 /** A decimal number as a model writes it in a static prop: `100`, `-2.5`, `.5`, `1e3`. */
@@ -156,16 +157,12 @@ export const UiHrefSchema = z
     return url.href;
   });
 
-/** One record of a list: field names are never prototype keys. */
-export const UiRowSchema = z.record(UiFieldNameSchema, UiValueSchema);
-
-/** `null` (a query that has not answered yet) becomes an empty list, so a panel shows "no rows" instead of an error. */
-export function uiNullAsEmptyList(input: unknown): unknown {
-  return input === null ? [] : input;
-}
-
-/** A list of records (`Table.rows`); `null` counts as empty. */
-export const UiRowsSchema = z.preprocess(uiNullAsEmptyList, z.array(UiRowSchema).max(UI_PROP_LIMITS.rows));
+/**
+ * A list of records (`Table.rows`); `null` (a query that has not answered
+ * yet) counts as empty, so a panel shows "no rows" instead of an error.
+ * Checked and copied by one walk (json-list.ts), not by zod per cell.
+ */
+export const UiRowsSchema = uiJsonListSchema<UiRecord>({ items: "records" });
 
 /** Chart series: a list of field names, or a comma-separated static string (`series="passed, failed"`). */
 export const UiSeriesSchema = z.preprocess(
