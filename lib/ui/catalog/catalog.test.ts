@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseUiExpression, UI_LITERAL_NAMES, UI_RESERVED_NAMES } from "../expression/parse";
 import { UI_GROUP_NAMES, type UiCatalogEntry } from "./entry";
 import { isUiComponent, UI_CATALOG, UI_CATALOG_VERSION, UI_COMPONENT_NAMES, UI_FENCE_LANGUAGE, UiToneSchema, type UiComponentName } from "./catalog";
 
@@ -245,6 +246,20 @@ describe("component schemas", () => {
     }
     expect(parse("Column", { field: "__proto__" }).success).toBe(false);
     expect(parse("Column", { field: "constructor" }).success).toBe(false);
+  });
+
+  it("refuses as an Each name exactly the words the expression parser cannot read as a local", () => {
+    const words = [...UI_RESERVED_NAMES, ...UI_LITERAL_NAMES.keys(), "run", "row_2", "_", "item", "$x", "2nd", "constructor", "prototype", "__proto__"];
+    for (const word of words) {
+      let readAsLocal: boolean;
+      try {
+        readAsLocal = parseUiExpression(word).kind === "local";
+      } catch {
+        readAsLocal = false;
+      }
+      expect(UI_CATALOG.Each.schema.shape.as.safeParse(word).success, word).toBe(readAsLocal);
+    }
+    expect(UI_RESERVED_NAMES.has("undefined")).toBe(true);
   });
 
   it("takes Chart rows with a label and numeric fields", () => {

@@ -10,6 +10,7 @@
  * coerced: `"ten"`, `""`, `"1e999"` and `"0x10"` are refused.
  */
 import { z } from "zod";
+import { UI_LITERAL_NAMES, UI_RESERVED_NAMES } from "../expression/parse";
 import { safeKey, type UiRecord } from "../expression/value";
 import { UI_LINK_TARGET_LIMITS } from "../link/target";
 import { uiJsonListSchema } from "./json-list";
@@ -65,23 +66,14 @@ export const UiFieldNameSchema = z
   .max(UI_PROP_LIMITS.token)
   .refine(safeKey, "__proto__, constructor and prototype cannot be field names");
 
-/**
- * Words that cannot name a local: the literals, and the JavaScript words the
- * expression parser refuses as bare names (a local named `new` could never be
- * read). Keep in step with `RESERVED_NAMES` in expression/parse.ts.
- */
-const RESERVED_LOCAL_NAMES: ReadonlySet<string> = new Set([
-  "true", "false", "null",
-  "new", "this", "function", "typeof", "instanceof", "void", "delete", "in", "of",
-  "let", "const", "var", "return", "class", "import", "export", "await", "yield", "undefined",
-]);
-
 /** A local name bound by `Each as="…"`: an identifier, never a forbidden key or a reserved word. */
 export const UiLocalNameSchema = z
   .string()
   .max(UI_PROP_LIMITS.token)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "a local name is letters, digits and '_', not starting with a digit")
-  .refine((name) => safeKey(name) && !RESERVED_LOCAL_NAMES.has(name), { message: "this word cannot be a local name" });
+  .refine((name) => safeKey(name) && !UI_LITERAL_NAMES.has(name) && !UI_RESERVED_NAMES.has(name), {
+    message: "this word cannot be a local name",
+  });
 
 /** A stable id a host can store and send back (`Choice.id`). */
 export const UiIdentifierSchema = z

@@ -56,11 +56,19 @@ const BINARY_OPERATORS: ReadonlyMap<string, { operator: UiBinaryOperator; preced
   ["%", { operator: "%", precedence: 6 }],
 ] as const);
 
+/** The words read as literal values, so never as a local's name. */
+export const UI_LITERAL_NAMES: ReadonlyMap<string, boolean | null> = new Map<string, boolean | null>([
+  ["true", true],
+  ["false", false],
+  ["null", null],
+]);
+
 /**
  * JavaScript words that a model might carry over; as bare names they would
- * only be unbound locals, so they are refused with a clearer message.
+ * only be unbound locals, so they are refused with a clearer message. The
+ * catalog refuses them (and `UI_LITERAL_NAMES`) as `Each as="…"` names too.
  */
-const RESERVED_NAMES: ReadonlySet<string> = new Set([
+export const UI_RESERVED_NAMES: ReadonlySet<string> = new Set([
   "new", "this", "function", "typeof", "instanceof", "void", "delete", "in", "of",
   "let", "const", "var", "return", "class", "import", "export", "await", "yield", "undefined",
 ]);
@@ -271,9 +279,9 @@ class UiExpressionParser {
   private parseName(): UiExpression {
     const token = this.advance();
     const range = this.range(token.start, token.end);
-    if (token.text === "true" || token.text === "false") return this.node({ kind: "literal", value: token.text === "true", range });
-    if (token.text === "null") return this.node({ kind: "literal", value: null, range });
-    if (RESERVED_NAMES.has(token.text)) {
+    const literal = UI_LITERAL_NAMES.get(token.text);
+    if (literal !== undefined) return this.node({ kind: "literal", value: literal, range });
+    if (UI_RESERVED_NAMES.has(token.text)) {
       const hint = token.text === "undefined" ? "; use null" : "";
       throw uiSyntaxFailure(`'${token.text}' is not part of the language${hint}`, token.start, token.end);
     }
