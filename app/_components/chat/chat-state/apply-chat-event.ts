@@ -60,7 +60,7 @@ function withSnapshot(view: ChatView, change: Partial<ChatSnapshot>): ChatView {
  * and drawing it again (a long reply has dozens of blocks and a preview every
  * 250 ms).
  */
-export function shareCompleteBlocks(previous: readonly UiBlock[], next: UiBlock[]): UiBlock[] {
+function shareCompleteBlocks(previous: readonly UiBlock[], next: UiBlock[]): UiBlock[] {
   const byId = new Map(previous.map((block) => [block.id, block]));
   return next.map((block) => {
     const before = byId.get(block.id);

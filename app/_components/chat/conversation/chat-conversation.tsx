@@ -36,7 +36,7 @@ const CHOICE_REFUSED = "That choice cannot be sent as it is. Check the values in
 /** The open chat; see the module comment. */
 export function ChatConversation({ snapshot: initial, models }: ChatConversationProps) {
   const chatId = initial.chat.id;
-  const { view } = useChatChannel(initial);
+  const { view, connected } = useChatChannel(initial);
   const snapshot = view.snapshot;
   const streaming = snapshot.live !== null;
   const [modelId, setModelId] = useState(initial.chat.modelId);
@@ -118,6 +118,11 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
     <div className={styles.conversation}>
       <header className={styles.header}>
         <h1 className={styles.title}>{snapshot.chat.title}</h1>
+        {!connected ? (
+          <p role="status" className={styles.connection}>
+            Reconnecting…
+          </p>
+        ) : null}
       </header>
       <div className={styles.scroller} ref={scroller}>
         <div className={styles.content} ref={content}>

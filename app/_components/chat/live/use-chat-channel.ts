@@ -22,14 +22,14 @@ export const RECONNECT_DELAY_MS = 2_000;
 const EVENT_NAMES = ["message", "snapshot", "reply-start", "text-delta", "preview", "tool", "reply-end", "chat"] as const;
 
 /** Where the channel of a chat listens. */
-export function chatEventsPath(chatId: string): string {
+function chatEventsPath(chatId: string): string {
   return `/api/chats/${encodeURIComponent(chatId)}/events`;
 }
 
 /** The channel's state, as a screen shows it. */
 export type ChatChannel = {
   view: ChatView;
-  /** False while the channel is (re)connecting. */
+  /** False after the connection dropped, until a fresh snapshot arrives. */
   connected: boolean;
 };
 
@@ -37,7 +37,8 @@ export type ChatChannel = {
 export function useChatChannel(initial: ChatSnapshot): ChatChannel {
   const chatId = initial.chat.id;
   const [view, setView] = useState(() => chatViewOf(initial));
-  const [connected, setConnected] = useState(false);
+  // The server rendered the page from a fresh snapshot: connected until the channel says otherwise.
+  const [connected, setConnected] = useState(true);
   const [generation, setGeneration] = useState(0);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -64,7 +65,6 @@ export function useChatChannel(initial: ChatSnapshot): ChatChannel {
       if (closed) return;
       closed = true;
       source.close();
-      setConnected(false);
       setGeneration((value) => value + 1);
     };
     const receive = (message: MessageEvent<string>) => {

@@ -26,7 +26,7 @@ export type PanelPlacement = {
 };
 
 /** The panel ids a stored reply shows, by dialect, in reading order. */
-export function panelIdsOf(message: AssistantMessage): { dialect: PanelRecord["dialect"]; panelId: string }[] {
+function panelIdsOf(message: AssistantMessage): { dialect: PanelRecord["dialect"]; panelId: string }[] {
   const ids: { dialect: PanelRecord["dialect"]; panelId: string }[] = [];
   for (const block of message.ui ?? []) ids.push({ dialect: "ui", panelId: block.id });
   for (const fence of message.genui ?? []) if (fence.panelId !== undefined) ids.push({ dialect: "octo-ui", panelId: fence.panelId });

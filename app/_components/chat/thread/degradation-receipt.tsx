@@ -4,7 +4,7 @@ import type { ReceiptEntry } from "@/lib/chat/wire";
 import styles from "./thread.module.css";
 
 /** "1 part hidden/trimmed", "3 parts hidden/trimmed". */
-export function receiptSummary(count: number): string {
+function receiptSummary(count: number): string {
   return `${count} ${count === 1 ? "part" : "parts"} hidden/trimmed`;
 }
 
