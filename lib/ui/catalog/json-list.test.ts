@@ -22,6 +22,19 @@ const REFERENCE = {
   items: z.preprocess(nullAsEmpty, z.array(UiValueSchema).max(UI_PROP_LIMITS.rows)),
 };
 
+/**
+ * The reference's verdict. Zod itself throws on a few inputs (a null-prototype
+ * record whose `constructor` key holds another such record crashes its error
+ * message): that is a refusal the new walk must give without throwing.
+ */
+function referenceVerdict(reference: z.ZodType, input: unknown): { success: true; data: unknown } | { success: false } {
+  try {
+    return reference.safeParse(input);
+  } catch {
+    return { success: false };
+  }
+}
+
 const CHART_ROWS = UI_CATALOG.Chart.schema.shape.rows;
 const EACH_ITEMS = UI_CATALOG.Each.schema.shape.items;
 
@@ -55,7 +68,7 @@ describe("uiJsonListSchema accepts exactly what the zod schemas it replaced acce
     it(`${name}: same verdict and same output on generated values`, () => {
       fc.assert(
         fc.property(list, (input) => {
-          const expected = reference.safeParse(input);
+          const expected = referenceVerdict(reference, input);
           const actual = schema.safeParse(input);
           expect(actual.success).toBe(expected.success);
           if (actual.success && expected.success) expect(actual.data).toStrictEqual(expected.data);
@@ -100,6 +113,10 @@ describe("uiJsonListSchema", () => {
     }
     expect(UiRowsSchema.safeParse([new Row()]).success).toBe(false);
     expect(EACH_ITEMS.safeParse([[new Date(0)]]).success).toBe(false);
+    // The zod schema this replaced threw a TypeError on this one instead of refusing it.
+    const bare = Object.assign(Object.create(null) as object, { constructor: Object.assign(Object.create(null) as object, { name: Object.create(null) as object }) });
+    expect(() => REFERENCE.items.safeParse([bare])).toThrow(TypeError);
+    expect(EACH_ITEMS.safeParse([bare]).success).toBe(false);
     expect(({}) as Record<string, unknown>).not.toHaveProperty("polluted");
   });
 
