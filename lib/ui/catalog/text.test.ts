@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { UI_HELPER_ARITY } from "../expression/parse";
+import { compileUiBlock } from "../compile/compile-block";
+import { evaluateUiExpression } from "../expression/evaluate";
+import { UI_JOIN_SEPARATOR } from "../expression/helpers";
+import { parseUiExpression, UI_HELPER_ARITY } from "../expression/parse";
 import { UI_CATALOG, UI_COMPONENT_NAMES, UI_FENCE_LANGUAGE } from "./catalog";
 import { UI_GROUP_NAMES, type UiCatalogEntry } from "./entry";
 import { UI_GROUPS } from "./groups";
@@ -118,6 +121,46 @@ describe("the texts mention every component and every prop", () => {
     expect(texts.compact).toMatch(/^ {2}Summary: text, Tag, File, Diff, Commit, Node$/m);
     expect(texts.compact).toContain("in Steps: text, Tag, File, Diff, Commit, Node");
     expect(texts.compact).toContain("CodeBlock(lang?, title?): literal content");
+  });
+});
+
+describe("the language rules say what the compiler and the interpreter do", () => {
+  /** Evaluates one expression against a few variables. */
+  const run = (source: string) => evaluateUiExpression(parseUiExpression(source), { runs: [{ ms: 3 }, { ms: 1 }], pending: null });
+  const texts = { session: uiSessionNote(), reference: uiReferenceText() };
+
+  for (const [which, text] of Object.entries(texts))
+    it(`${which}: declare before use, @Count not .length, ==, ?., @Join, @Format percent, @Sort's order, null as no rows`, () => {
+      expect(text).toContain("declare a $variable before anything that reads it");
+      expect(compileUiBlock("<Summary>{$late}</Summary>\n$late = 1", { id: "t", final: true }).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["unknown_variable"]);
+      expect(compileUiBlock("$total = $late + 1\n$late = 1", { id: "t", final: true }).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["unknown_variable"]);
+
+      expect(text).toContain(".length is not a field (it reads as null): count with @Count($list)");
+      expect(run("$runs.length")).toBeNull();
+      expect(run("@Count($runs)")).toBe(2);
+
+      expect(text).toContain("== and != are accepted and compare strictly");
+      expect(run('1 == "1"')).toBe(false);
+      expect(text).toContain("a?.b is accepted and reads like a.b");
+      expect(run("$runs[0]?.ms")).toBe(3);
+
+      expect(text).toContain(`the separator defaults to ${JSON.stringify(UI_JOIN_SEPARATOR)}`);
+      expect(run("@Join([1, 2])")).toBe(`1${UI_JOIN_SEPARATOR}2`);
+
+      const percent = /"percent" takes a ratio: @Format\(([\d.]+), "percent"\) is ([^)]+)\)/.exec(text);
+      expect(percent).not.toBeNull();
+      expect(run(`@Format(${percent![1]}, "percent")`)).toBe(percent![2]);
+
+      expect(text).toContain("ascending by default: numbers, then text ignoring case, then booleans; nulls always last");
+      expect(run('@Sort([true, null, "b", 2, "A", 1])')).toEqual([1, 2, "A", "b", true, null]);
+
+      expect(text).toContain("Every list helper reads null (a query that has not answered yet) as no rows");
+      for (const helper of ["@Count($pending)", "@Sum($pending)", "@Filter($pending, x, true)", "@Map($pending, x, x)", "@Sort($pending)", "@Take($pending, 1)", "@Join($pending)"])
+        expect([0, [], ""], helper).toContainEqual(run(helper));
+    });
+
+  it("session note: still short enough for every prompt", () => {
+    expect(texts.session.length).toBeLessThanOrEqual(UI_SESSION_NOTE_MAX_CHARACTERS);
   });
 });
 

@@ -4,6 +4,8 @@
  * language rules and the examples are prose, and tests compile every example.
  */
 import { UI_CATALOG, UI_CATALOG_VERSION, UI_FENCE_LANGUAGE, UiToneSchema } from "./catalog";
+import { formatUiValue } from "../expression/format";
+import { UI_JOIN_SEPARATOR } from "../expression/helpers";
 import { UI_GROUP_NAMES, type UiCatalogEntry, type UiGroupName } from "./entry";
 import { UI_GROUPS, type UiGroup } from "./groups";
 import { uiComponentSignature, uiPropSignatures } from "./prop-signature";
@@ -17,6 +19,9 @@ export type UiTextCatalog = Readonly<Record<string, UiCatalogEntry>>;
  * prompt, and still room for the compact catalog and one full example.
  */
 export const UI_SESSION_NOTE_MAX_CHARACTERS = 10_000;
+
+/** The ratio the texts format as a percentage, to show that `percent` takes a ratio, not a percentage. */
+const PERCENT_EXAMPLE = 0.25;
 
 /** The fence that opens a UI block in the texts. */
 const FENCE_OPEN = "```" + UI_FENCE_LANGUAGE;
@@ -44,9 +49,9 @@ $failedOnly = false
 const LANGUAGE_RULES = [
   `Markup is JSX-like: <Name prop="text" prop={expression} flag>children</Name>, or <Name …/> with no children. Use only the components listed here, with only their props (any other prop is dropped), and close every tag. Text stands inside a component that takes text; loose text at the top level is not a component, so put it in <Summary>.`,
   `prop="…" is always text (write \\" for a quote inside). Numbers, booleans, lists, records and anything computed go in braces: max={100}, rows={$runs}, open={true}, or the bare flag open. Number props also accept "100" and boolean props "true"/"false".`,
-  `Declarations, one per line, before the elements that use them: $name = <literal> declares state with that default, and its type never changes; $name = <expression> that reads other variables is computed and read-only; $name = @Query("source", {args}) reads the host's data, only from sources the host offers you. Declare each name once.`,
-  `Expressions: "text", 'text', 1.5, true, false, null, [lists], {key: value}, $variables, item.field, $list[0], item["a-b"], + - * / %, === !== < <= > >=, && || !, and a ? b : c. A missing field reads as null; + with text on one side joins text; dividing by zero gives null.`,
-  `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum(list, "field"?), @Min(list, "field"?), @Max(list, "field"?), @Avg(list, "field"?) (a list of numbers, or of records and the field to read), @Sort(list, "field"?, "asc"|"desc"?), @Take(list, n) (negative n: the last n), @Join(list, separator?), @Round(number, digits 0–6?), @Contains(text, part) (ignores case), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date"). There is no JavaScript: no other functions, no assignment, no new or this.`,
+  `Declarations, one per line: $name = <literal> declares state with that default, and its type never changes; $name = <expression> that reads other variables is computed and read-only; $name = @Query("source", {args}) reads the host's data, only from sources the host offers you. Declare each name once, and declare a $variable before anything that reads it, elements and other declarations alike: the block is compiled top to bottom, and a name read above its declaration is an unknown variable.`,
+  `Expressions: "text", 'text', 1.5, true, false, null, [lists], {key: value}, $variables, item.field, $list[0], item["a-b"], + - * / %, === !== < <= > >=, && || !, and a ? b : c. == and != are accepted and compare strictly, like === and !==; a?.b is accepted and reads like a.b. A missing field reads as null; + with text on one side joins text; dividing by zero gives null. .length is not a field (it reads as null): count with @Count($list).`,
+  `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum(list, "field"?), @Min(list, "field"?), @Max(list, "field"?), @Avg(list, "field"?) (a list of numbers, or of records and the field to read), @Sort(list, "field"?, "asc"|"desc"?) (ascending by default: numbers, then text ignoring case, then booleans; nulls always last), @Take(list, n) (negative n: the last n), @Join(list, separator?) (the separator defaults to ${JSON.stringify(UI_JOIN_SEPARATOR)}), @Round(number, digits 0–6?), @Contains(text, part) (ignores case), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date") ("percent" takes a ratio: @Format(${PERCENT_EXAMPLE}, "percent") is ${formatUiValue(PERCENT_EXAMPLE, "percent")}). Every list helper reads null (a query that has not answered yet) as no rows. There is no JavaScript: no other functions, no assignment, no new or this.`,
   `Text children may interpolate: <Summary>{@Count($runs)} runs today</Summary>. Comments are written {/* … */}.`,
   `Inputs (Switch, Slider, Segmented, TextField, Item) bind a state variable: value={$x}. Everything that reads $x updates at once, in the panel, without a message to you. <Show when={condition}> shows its children while the condition is true; <Each items={list} as="x"> repeats its children with x bound to each element.`,
   `<Choices> offers next steps, usually last. Picking a <Choice> sends you its label and context with the current values of the block's inputs. A choice with run={@Set($x, value)}, run={@Reset($x)} or run={@Reset()} is local: it changes the panel and sends nothing.`,
