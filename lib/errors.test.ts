@@ -58,3 +58,25 @@ describe("AppError", () => {
     log.mockRestore();
   });
 });
+
+describe("AppError across copies of this module", () => {
+  it("is recognised whichever bundle's copy of the class made it", async () => {
+    // A production build holds one copy of this module per bundle; the chat core is shared by all of them.
+    vi.resetModules();
+    const copy = await import("./errors");
+    expect(copy.AppError).not.toBe(AppError);
+    const foreign = new copy.AppError("not_found:chat");
+    expect(foreign instanceof AppError).toBe(true);
+    expect(isAppError(foreign)).toBe(true);
+    expect(toAppError(foreign)).toBe(foreign);
+    const response = toErrorResponse(foreign);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found:chat");
+  });
+
+  it("does not take a look-alike for one", () => {
+    const lookAlike = Object.assign(new Error("not_found:chat"), { name: "AppError", code: "not_found:chat" });
+    expect(lookAlike instanceof AppError).toBe(false);
+    expect(toAppError(lookAlike).code).toBe("internal:api");
+  });
+});

@@ -100,8 +100,25 @@ export type AppErrorOptions = {
   cause?: unknown;
 };
 
+/**
+ * Marks every `AppError`, whichever copy of this module made it. A production
+ * build bundles this module once per route and action bundle, while the chat
+ * core is one object per process (on `globalThis`): an error thrown by one
+ * copy reaches code holding another copy's class, so `instanceof` must not
+ * depend on which class object made it.
+ */
+const APP_ERROR_BRAND = Symbol.for("octo-playground.AppError");
+
 /** An intended failure with a stable `kind:surface` code. */
 export class AppError extends Error {
+  /** `instanceof AppError` holds for an `AppError` of any copy of this module (see `APP_ERROR_BRAND`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [APP_ERROR_BRAND]?: unknown })[APP_ERROR_BRAND] === true;
+  }
+
+  /** The brand `instanceof` checks. */
+  readonly [APP_ERROR_BRAND] = true;
+
   /** The stable identity, `kind:surface`. */
   readonly code: ErrorCode;
   /** The kind part of the code. */
