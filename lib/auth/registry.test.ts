@@ -66,6 +66,8 @@ const REVIEWED_PUBLIC = new Set([
   "page default app/(auth)/sign-in/page.tsx",
   "page default app/(auth)/sign-up/page.tsx",
   "page default app/(auth)/guest/page.tsx",
+  "page default app/(dev)/gallery/page.tsx",
+  "page default app/(dev)/gallery-genui/page.tsx",
 ]);
 
 function keyOf(entry: { kind: string; exportName: string; file: string }): string {
@@ -204,7 +206,10 @@ function isAdmitted(outcome: Outcome): boolean {
 }
 
 type People = {
+  /** The victim's chat that every refusal is tried on (a refused call changes nothing). */
   fixture: ProbeFixture;
+  /** A new chat of the victim for each admitted call, so a destructive one (deleteChat) leaves the shared fixture alone. */
+  freshFixture: () => Promise<ProbeFixture>;
   stranger: Headers;
   otherUser: Headers;
   guest: Headers;
@@ -221,12 +226,16 @@ beforeAll(async () => {
   const other = await signUpPerson(auth, { name: "Other" });
   const admin = await signUpPerson(auth, { name: "Admin", email: ADMIN_EMAIL });
   const guest = await signInGuest(auth);
-  const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
-  const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "assistant", text: "reply", ui: [] } });
-  const panelId = "sales";
-  await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
+  const victimChat = async (): Promise<ProbeFixture> => {
+    const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
+    const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "assistant", text: "reply", ui: [] } });
+    const panelId = "sales";
+    await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
+    return { chatId: chat.id, messageId: message!.id, panelId };
+  };
   people = {
-    fixture: { chatId: chat.id, messageId: message!.id, panelId },
+    fixture: await victimChat(),
+    freshFixture: victimChat,
     stranger: requestHeaders(),
     otherUser: other.headers,
     guest: guest.headers,
@@ -295,7 +304,7 @@ describe("the policy registry", () => {
 
     it("admits the right person", async () => {
       const headers = entry.access === "admin" ? await people.admin() : await people.owner();
-      const outcome = await callEntry(entry, people.fixture, headers);
+      const outcome = await callEntry(entry, await people.freshFixture(), headers);
       expect(isAdmitted(outcome), JSON.stringify(outcome, (_name, value: unknown) => (value instanceof Error ? value.stack : value))).toBe(true);
     });
   });

@@ -142,6 +142,14 @@ export const policyRegistry: readonly PolicyEntry[] = [
   },
   {
     kind: "page",
+    file: "app/(chat)/chat/[id]/page.tsx",
+    exportName: "default",
+    access: "chat-owner",
+    note: "requireActor + getChatSnapshot (authorizeChat) through guardPage; another user's chat is a 404",
+    probe: { params: (fixture) => ({ id: fixture.chatId }) },
+  },
+  {
+    kind: "page",
     file: "app/(compare)/compare/page.tsx",
     exportName: "default",
     access: "signed-in",
@@ -154,6 +162,23 @@ export const policyRegistry: readonly PolicyEntry[] = [
     exportName: "default",
     access: "admin",
     note: "requireActor + requireAdmin through guardPage; non-admins get a 404",
+    probe: {},
+  },
+  // Developer galleries: fixtures only (no user data, no database), noindex.
+  {
+    kind: "page",
+    file: "app/(dev)/gallery/page.tsx",
+    exportName: "default",
+    access: "public",
+    note: "draws the hand-written fixtures/ui-examples replies; reads no user data",
+    probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(dev)/gallery-genui/page.tsx",
+    exportName: "default",
+    access: "public",
+    note: "draws the fixtures/genui-examples specs; reads no user data",
     probe: {},
   },
   // The chat core (lib/chat): actions authorize with requireActor, then authorizeChat for the chat they name.
