@@ -28,7 +28,8 @@ describe("lib/ui public API", () => {
       "<Switch label=\"Failed only\" value={$failedOnly}/>",
       "```",
     ].join("\n");
-    const blocks = ui.compileUi(reply, { id: "item-1", final: true });
+    // `now` as the reference offers it for deterministic tests: a cold, busy run must not trip the reply's time budget.
+    const blocks = ui.compileUi(reply, { id: "item-1", final: true, now: () => 0 });
     expect(blocks).toHaveLength(1);
     const block = blocks[0]!;
     expect(block.diagnostics).toEqual([]);

@@ -6,9 +6,19 @@ import { uiBlockFallback } from "./fallback";
 import { UI_GROUPS } from "./groups";
 import { uiReferenceText, uiSessionNote, uiTextExamples } from "./text";
 
+/**
+ * A clock that never moves: these tests compare what the examples compile and
+ * evaluate to, so a busy machine must not trip the time budgets (the reference
+ * text alone is seven blocks, near the reply's 60 ms on a cold, loaded run).
+ */
+const STILL_CLOCK = () => 0;
+
+/** Evaluation takes no clock, only limits: a time limit no run reaches. */
+const UNTIMED = { elapsedMs: 60_000 };
+
 /** Compiles a text as a final reply, with an attachment for `generated="latest"`. */
 function compile(text: string) {
-  return compileUi(text, { id: "example", final: true, latestAttachment: "att_latest" });
+  return compileUi(text, { id: "example", final: true, latestAttachment: "att_latest", now: STILL_CLOCK });
 }
 
 /** Compiles one example body as a fence of its own. */
@@ -43,7 +53,7 @@ describe("every example the texts show compiles and evaluates without diagnostic
     for (const example of uiTextExamples()) {
       const block = compileExample(example);
       expect(block.diagnostics, example.slice(0, 60)).toEqual([]);
-      const evaluation = evaluateUiBlock(block, new UiState(block));
+      const evaluation = evaluateUiBlock(block, new UiState(block, { now: STILL_CLOCK }), UNTIMED);
       expect(evaluation.diagnostics, example.slice(0, 60)).toEqual([]);
       expect(evaluation.nodes.some((node) => node.type === "#fallback"), example.slice(0, 60)).toBe(false);
     }
@@ -60,7 +70,7 @@ describe("the fallback of compiled and evaluated examples", () => {
 
   it("an evaluated tree's fallback shows the values", () => {
     const block = compileExample(UI_GROUPS.Data.example);
-    const evaluation = evaluateUiBlock(block, new UiState(block));
+    const evaluation = evaluateUiBlock(block, new UiState(block, { now: STILL_CLOCK }), UNTIMED);
     const markdown = uiBlockFallback(evaluation.nodes);
     expect(markdown).toContain("- Tests: 3");
     expect(markdown).toContain("- Failed: 1 (+1)");
@@ -72,10 +82,10 @@ describe("the fallback of compiled and evaluated examples", () => {
 
   it("an evaluated Each repeats its content and Show follows its state", () => {
     const block = compileExample(UI_GROUPS["Local inputs"].example);
-    const state = new UiState(block);
-    expect(uiBlockFallback(evaluateUiBlock(block, state).nodes)).toContain("**login** **checkout** **search**");
+    const state = new UiState(block, { now: STILL_CLOCK });
+    expect(uiBlockFallback(evaluateUiBlock(block, state, UNTIMED).nodes)).toContain("**login** **checkout** **search**");
     state.set("failedOnly", true);
-    const markdown = uiBlockFallback(evaluateUiBlock(block, state).nodes);
+    const markdown = uiBlockFallback(evaluateUiBlock(block, state, UNTIMED).nodes);
     expect(markdown).toContain("**checkout**");
     expect(markdown).not.toContain("**login**");
     expect(markdown).not.toContain("Release note");

@@ -53,8 +53,17 @@ const RUNS = [
   { name: "search", failed: true, ms: 7 },
 ];
 
+/**
+ * A clock that never moves, for the compile budgets (block and reply): these
+ * tests compare compiled and evaluated blocks, which a busy machine must not
+ * change. Evaluation takes limits, not a clock: `UNTIMED` is a time limit no
+ * run reaches.
+ */
+const STILL_CLOCK = () => 0;
+const UNTIMED = { elapsedMs: 60_000 };
+
 function compile(source = BUILD_STATUS, final = true): UiBlock {
-  return compileUiBlock(source, { id: "reply", final, querySchemas });
+  return compileUiBlock(source, { id: "reply", final, querySchemas, now: STILL_CLOCK });
 }
 
 function types(nodes: readonly UiViewNode[]): string[] {
@@ -65,9 +74,9 @@ describe("compiled blocks", () => {
   it("compile cleanly and evaluate from the declared defaults", () => {
     const block = compile();
     expect(block.diagnostics).toEqual([]);
-    const state = new UiState(block);
+    const state = new UiState(block, { now: STILL_CLOCK });
     expect(state.scope()).toEqual({ failedOnly: false, limit: 20, runs: null, failed: [] });
-    const evaluation = evaluateUiBlock(block, state);
+    const evaluation = evaluateUiBlock(block, state, UNTIMED);
     expect(types(evaluation.nodes)).toEqual(["Stats", "Switch", "Slider", "Table", "Choices"]);
     // Until the host answers, the query reads null, which the list helpers read as no rows: the figures show 0, not an error.
     expect(types(evaluation.nodes[0]!.children)).toEqual(["Stat", "Stat"]);
@@ -77,14 +86,14 @@ describe("compiled blocks", () => {
 
   it("follow query data and bindings through computed values, Show and Each", () => {
     const block = compile();
-    const state = new UiState(block);
+    const state = new UiState(block, { now: STILL_CLOCK });
     state.setQuery("runs", RUNS, uiQueryArguments(block, "runs"));
-    let evaluation = evaluateUiBlock(block, state);
+    let evaluation = evaluateUiBlock(block, state, UNTIMED);
     expect(evaluation.diagnostics).toEqual([]);
     expect(evaluation.nodes[0]!.children.map((stat) => stat.props.value)).toEqual([2, 3]);
 
     expect(evaluation.nodes[1]!.bindings.value!.set(true)).toBe(true);
-    evaluation = evaluateUiBlock(block, state);
+    evaluation = evaluateUiBlock(block, state, UNTIMED);
     expect(types(evaluation.nodes)).toEqual(["Stats", "Switch", "Slider", "EntityList", "Choices"]);
     const entries = evaluation.nodes[3]!.children;
     expect(entries.map((entry) => [entry.props.title, entry.id.endsWith("#0") || entry.id.endsWith("#1"), entry.sourceId !== undefined])).toEqual([
@@ -102,7 +111,7 @@ describe("compiled blocks", () => {
     expect(uiQueryArguments(block, "runs", { limit: 30 }).arguments).toEqual({ branch: "main", limit: 30 });
     expect(() => uiQueryArguments(block, "runs", { limit: 35 })).toThrow(UiFailure);
 
-    const state = new UiState(block);
+    const state = new UiState(block, { now: STILL_CLOCK });
     state.set("failedOnly", true);
     const input = uiInputValues(block, state);
     expect(input).toEqual({ failedOnly: true, limit: 20 });
@@ -127,7 +136,7 @@ describe("compiled blocks", () => {
   });
 
   it("keep an edit across recompiles that leave its default alone, and reset it when the default changes", () => {
-    const state = new UiState(compile());
+    const state = new UiState(compile(), { now: STILL_CLOCK });
     state.set("limit", 40);
     state.sync(compile(`${BUILD_STATUS}\n<Summary>More text</Summary>`));
     expect(state.value("limit")).toBe(40);
@@ -140,11 +149,11 @@ describe("compiled blocks", () => {
     let state: UiState | undefined;
     const seenTypes = new Map<string, string>();
     for (let length = 0; length <= reply.length; length += 1) {
-      const [block] = compileUi(reply.slice(0, length), { id: "reply", querySchemas });
+      const [block] = compileUi(reply.slice(0, length), { id: "reply", querySchemas, now: STILL_CLOCK });
       if (!block) continue;
       if (state) state.sync(block);
-      else state = new UiState(block);
-      const evaluation = evaluateUiBlock(block, state);
+      else state = new UiState(block, { now: STILL_CLOCK });
+      const evaluation = evaluateUiBlock(block, state, UNTIMED);
       for (const node of evaluation.nodes) {
         const known = seenTypes.get(node.id);
         // An id keeps its meaning: once drawn as a component it stays that component (or its fallback while cut).
@@ -154,7 +163,7 @@ describe("compiled blocks", () => {
       if (length === reply.length) {
         expect(block.complete).toBe(true);
         state.setQuery("runs", RUNS, block);
-        expect(evaluateUiBlock(block, state).diagnostics).toEqual([]);
+        expect(evaluateUiBlock(block, state, UNTIMED).diagnostics).toEqual([]);
       }
     }
     expect(state!.stateNames()).toEqual(["failedOnly", "limit"]);
@@ -165,7 +174,7 @@ describe("compiled blocks", () => {
       `<Summary>Broken since <Commit sha="9f2c1ab"/> in <File path="src/cart.ts" line={88}/>: <Tag tone="danger">checkout</Tag></Summary>\n<Callout tone="warning">See <Diff path="src/cart.ts" base="main"/>.</Callout>\n<Steps>\n  <Step title="Fix" status="active">Owned by <Node ref="team:payments"/></Step>\n</Steps>`,
     );
     expect(block.diagnostics).toEqual([]);
-    const evaluation = evaluateUiBlock(block, new UiState(block));
+    const evaluation = evaluateUiBlock(block, new UiState(block, { now: STILL_CLOCK }), UNTIMED);
     expect(evaluation.diagnostics).toEqual([]);
     const [summary, callout, steps] = evaluation.nodes;
     expect(types(summary!.children)).toEqual(["#text", "Commit", "#text", "File", "#text", "Tag"]);

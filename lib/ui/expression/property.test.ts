@@ -265,7 +265,7 @@ describe("budget properties", () => {
           const budget = new UiBudget();
           return evaluateUiExpression(parseUiExpression(source, budget), { big: VARIABLES.big ?? [], rows: VARIABLES.rows ?? [] }, budget);
         });
-        // The default clock is 50 ms; the bound here allows for a cold JIT on a busy machine.
+        // The default time limit is UI_LIMITS.elapsedMs; the bound here allows for a cold JIT on a busy machine.
         expect(performance.now() - started).toBeLessThan(2_000);
         if ("value" in outcome) expect(isFiniteJson(outcome.value)).toBe(true);
         else seen.add(outcome.code);
