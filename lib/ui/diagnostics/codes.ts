@@ -38,7 +38,7 @@ export const UI_DIAGNOSTIC_MESSAGES = {
   invalid_declaration: "Expected a declaration of the form $name = expression.",
   duplicate_declaration: "This name was already declared; the first declaration wins.",
   forbidden_name: "__proto__, constructor and prototype cannot be used as names or keys.",
-  unknown_variable: "This variable was never declared.",
+  unknown_variable: "This variable is not declared above the place that reads it; write $name = … on an earlier line.",
   unknown_query_source: "No query source of this name is available here.",
   invalid_query: "A query is written $name = @Query(\"source\", {args}) with a literal source.",
   query_arguments: "The query's arguments do not match the source's schema.",
