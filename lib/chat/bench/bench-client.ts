@@ -1,0 +1,112 @@
+/**
+ * The bench's side of a running production server, over plain HTTP as a
+ * browser would speak it: a guest session from better-auth's endpoint, the
+ * chat's server actions called by their ids (read from the build's server
+ * reference manifest, as the browser's bundle knows them) and the chat's
+ * JSON snapshot.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { ChatSnapshotSchema, ChatSummarySchema, type ChatSnapshot, type ChatSummary } from "../wire";
+
+/** The file holding the chat's server actions. */
+const CHAT_ACTIONS_FILE = "app/(chat)/actions.ts";
+
+/** A signed-in guest on a server. */
+export type BenchSession = { baseUrl: string; cookie: string; actionIds: ChatActionIds };
+
+/** Ids of the chat actions the bench calls (the build keeps only actions a page uses). */
+export type ChatActionIds = { sendMessage: string };
+
+const ManifestSchema = z.object({
+  node: z.record(z.string(), z.object({ exportedName: z.string().optional(), filename: z.string().optional() })),
+});
+
+/** The ids of the chat's actions in the build at `distDir` (its `server/server-reference-manifest.json`). */
+export function readChatActionIds(distDir: string): ChatActionIds {
+  const manifestPath = path.join(distDir, "server", "server-reference-manifest.json");
+  const manifest = ManifestSchema.parse(JSON.parse(readFileSync(manifestPath, "utf8")));
+  const find = (name: string) => {
+    const entry = Object.entries(manifest.node).find(([, action]) => action.filename === CHAT_ACTIONS_FILE && action.exportedName === name);
+    if (!entry) throw new Error(`${manifestPath} has no action ${name} of ${CHAT_ACTIONS_FILE}`);
+    return entry[0];
+  };
+  return { sendMessage: find("sendMessage") };
+}
+
+/** The `name=value` pairs of a response's `set-cookie` headers, as one `cookie` header. */
+export function cookieHeaderOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .filter((pair) => pair.includes("="))
+    .join("; ");
+}
+
+/** Starts a guest session (better-auth's anonymous sign-in). */
+export async function signInAsGuest(baseUrl: string, actionIds: ChatActionIds): Promise<BenchSession> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/anonymous`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: "{}",
+  });
+  if (!response.ok) throw new Error(`guest sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = cookieHeaderOf(response);
+  if (!cookie) throw new Error("guest sign-in set no cookie");
+  return { baseUrl, cookie, actionIds };
+}
+
+/**
+ * The value a server action returned, from its React Server Components
+ * response: the row (`1:{…}`) that the first row refers to as its result.
+ */
+export function actionResultOf(body: string): unknown {
+  const rows = new Map<string, string>();
+  for (const line of body.split("\n")) {
+    const match = /^([0-9a-f]+):(.*)$/.exec(line);
+    if (match?.[1] !== undefined && match[2] !== undefined) rows.set(match[1], match[2]);
+  }
+  const head = rows.get("0");
+  if (head === undefined) throw new Error("the action's response has no first row");
+  const reference = /"a":"\$@([0-9a-f]+)"/.exec(head)?.[1];
+  const row = reference === undefined ? head : rows.get(reference);
+  if (row === undefined) throw new Error("the action's response does not hold its result");
+  return JSON.parse(row);
+}
+
+async function callAction(session: BenchSession, actionId: string, input: unknown): Promise<unknown> {
+  const response = await fetch(`${session.baseUrl}/`, {
+    method: "POST",
+    headers: {
+      cookie: session.cookie,
+      origin: session.baseUrl,
+      "next-action": actionId,
+      accept: "text/x-component",
+      "content-type": "text/plain;charset=UTF-8",
+    },
+    body: JSON.stringify([input]),
+  });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`server action failed: ${response.status} ${body.slice(0, 300)}`);
+  const result = z.object({ ok: z.boolean() }).passthrough().parse(actionResultOf(body));
+  if (!result.ok) throw new Error(`server action refused: ${JSON.stringify(result).slice(0, 300)}`);
+  return result;
+}
+
+/**
+ * Sends a prompt (to a new chat when `chatId` is absent); returns the chat
+ * and the reply's message id as soon as the reply has started.
+ */
+export async function sendBenchPrompt(input: { session: BenchSession; chatId?: string; prompt: string; modelId: string }): Promise<{ chat: ChatSummary; replyMessageId: string }> {
+  const { chatId, prompt, modelId } = input;
+  const result = await callAction(input.session, input.session.actionIds.sendMessage, { ...(chatId === undefined ? {} : { chatId }), prompt, modelId });
+  return z.object({ chat: ChatSummarySchema, replyMessageId: z.string() }).parse(result);
+}
+
+/** The chat's snapshot as JSON (what a reload fetches). */
+export async function fetchBenchSnapshot(session: BenchSession, chatId: string): Promise<ChatSnapshot> {
+  const response = await fetch(`${session.baseUrl}/api/chats/${encodeURIComponent(chatId)}`, { headers: { cookie: session.cookie } });
+  if (!response.ok) throw new Error(`snapshot failed: ${response.status}`);
+  return ChatSnapshotSchema.parse(await response.json());
+}
