@@ -9,7 +9,7 @@
  * text that arrived is compiled final and stored once.
  */
 import "server-only";
-import { stepCountIs, streamText, type LanguageModel } from "ai";
+import { stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
 import { z } from "zod";
 import { listMessages } from "@/db/queries/messages";
 import { consumePreambles } from "@/db/queries/preambles";
@@ -21,6 +21,7 @@ import { buildSystemPrompt } from "@/lib/models/system-prompt";
 import { storeReply, type StoredReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import type { ToolCard } from "../wire";
+import { coalesceDeltasMiddleware } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
 import { toModelMessages } from "./model-messages";
 
@@ -69,7 +70,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
     const diagnostics = await preambleDiagnostics(input);
     const thread = await listMessages({ userId: input.userId, chatId: input.chatId, includeSilent: true });
     const result = streamText({
-      model: input.model,
+      model: withCoalescedDeltas(input.model),
       system: buildSystemPrompt({ diagnostics }),
       messages: toModelMessages(thread),
       tools: { [RENDER_UI_TOOL_NAME]: renderUiTool },
@@ -123,6 +124,11 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
     console.error(`chat: storing reply ${input.messageId} failed`, caught);
     return null;
   }
+}
+
+/** The model with its bursts of deltas joined before the AI SDK handles them (see `coalesce-deltas.ts`); a model id string is left as it is. */
+function withCoalescedDeltas(model: LanguageModel): LanguageModel {
+  return typeof model === "object" && model.specificationVersion === "v3" ? wrapLanguageModel({ model, middleware: coalesceDeltasMiddleware }) : model;
 }
 
 /** The diagnostics the system prompt carries: a real prompt consumes the waiting preambles, a silent one only reads them. */

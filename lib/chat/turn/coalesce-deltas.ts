@@ -1,0 +1,128 @@
+/**
+ * Joining a model's text deltas that arrive together before the AI SDK sees
+ * them. Providers (and the replay model at its fastest) deliver many
+ * token-sized deltas in one burst — one network read, one paced tick — and
+ * every part pays for its trip through `streamText`'s chain of web streams:
+ * a dozen promises each, and each promise pays again for every
+ * `AsyncLocalStorage` the server keeps (Next.js keeps several). A 200,000
+ * character reply is some 70,000 deltas; joined per burst it is a few
+ * hundred, and reaches its viewers just as soon.
+ *
+ * A run of `text-delta` (or `reasoning-delta`, or `tool-input-delta`) parts
+ * of the same id is held and grows while the next part is already there; it
+ * is passed on, whole, as soon as the model makes the reader wait (a
+ * macrotask turn passes with nothing new), when another kind of part comes
+ * (it goes after the run: nothing is reordered), when the stream ends or
+ * fails, or once it holds `COALESCED_DELTA_MAX_CHARACTERS`. The text is
+ * exactly the model's; only the cuts between parts move.
+ */
+import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+
+/**
+ * Most UTF-16 units one joined delta holds: a stream that never makes its
+ * reader wait (a test's instant replay, a provider's buffered backlog) is
+ * still cut into parts, so previews and viewers see it grow, while 2,048
+ * units is a fraction of a second of the fastest real stream.
+ */
+export const COALESCED_DELTA_MAX_CHARACTERS = 2_048;
+
+type DeltaPart = Extract<LanguageModelV3StreamPart, { type: "text-delta" | "reasoning-delta" | "tool-input-delta" }>;
+
+function isDelta(part: LanguageModelV3StreamPart): part is DeltaPart {
+  // A part with provider metadata keeps its own identity: the metadata belongs to it.
+  return (part.type === "text-delta" || part.type === "reasoning-delta" || part.type === "tool-input-delta") && part.providerMetadata === undefined;
+}
+
+/** Marks that a macrotask turn passed while the reader waited. */
+const TURN_PASSED = Symbol("turn passed");
+
+function turnPassed(): Promise<typeof TURN_PASSED> {
+  return new Promise((resolve) => setImmediate(() => resolve(TURN_PASSED)));
+}
+
+/** `source` with each burst of same-id deltas joined into one part (see the file comment). */
+export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>): ReadableStream<LanguageModelV3StreamPart> {
+  const reader = source.getReader();
+  let held: DeltaPart | null = null;
+  let nextRead: Promise<ReadableStreamReadResult<LanguageModelV3StreamPart>> | null = null;
+  // A failure that arrived while a run was held: the run is passed on first, the failure at the next pull.
+  let failure: { error: unknown } | null = null;
+  return new ReadableStream<LanguageModelV3StreamPart>(
+    {
+      async pull(controller) {
+        if (failure) {
+          controller.error(failure.error);
+          return;
+        }
+        let turn: Promise<typeof TURN_PASSED> | null = null;
+        for (;;) {
+          nextRead ??= reader.read();
+          let result: ReadableStreamReadResult<LanguageModelV3StreamPart>;
+          try {
+            if (held) {
+              turn ??= turnPassed();
+              const first = await Promise.race([nextRead, turn]);
+              if (first === TURN_PASSED) {
+                // The model makes us wait: what is held goes now; the read stays pending for the next pull.
+                controller.enqueue(held);
+                held = null;
+                return;
+              }
+              result = first;
+            } else {
+              result = await nextRead;
+            }
+          } catch (caught) {
+            nextRead = null;
+            if (!held) throw caught;
+            controller.enqueue(held);
+            held = null;
+            failure = { error: caught };
+            return;
+          }
+          nextRead = null;
+          if (result.done) {
+            if (held) controller.enqueue(held);
+            held = null;
+            controller.close();
+            return;
+          }
+          const part = result.value;
+          if (held && isDelta(part) && part.type === held.type && part.id === held.id) {
+            held = { ...held, delta: held.delta + part.delta };
+            if (held.delta.length >= COALESCED_DELTA_MAX_CHARACTERS) {
+              controller.enqueue(held);
+              held = null;
+              return;
+            }
+            continue;
+          }
+          const previous = held;
+          held = null;
+          if (previous) controller.enqueue(previous);
+          if (isDelta(part)) {
+            held = part;
+            if (previous) return;
+            continue;
+          }
+          controller.enqueue(part);
+          return;
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    // Read the model only as fast as the AI SDK takes parts, as the model's own stream is read.
+    { highWaterMark: 0 },
+  );
+}
+
+/** The AI SDK middleware applying `coalesceDeltas` to every streamed call of a model. */
+export const coalesceDeltasMiddleware: LanguageModelV3Middleware = {
+  specificationVersion: "v3",
+  wrapStream: async ({ doStream }) => {
+    const result = await doStream();
+    return { ...result, stream: coalesceDeltas(result.stream) };
+  },
+};
