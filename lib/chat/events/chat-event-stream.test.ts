@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/policy";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
-import { createTestActor, createTestChatCore, openTestDatabase, type TestChatCore, type TestDatabaseHandle } from "../testing/chat-test-setup";
-import { ChatEventSchema } from "../wire";
-import { openChatEventStream, SSE_RETRY_MS } from "./chat-event-stream";
+import { createTestActor, createTestChatCore, followChat, isEvent, openTestDatabase, type TestChatCore, type TestDatabaseHandle } from "../testing/chat-test-setup";
+import { ChatEventSchema, type ChatEvent, type ChatSnapshot } from "../wire";
+import { openChatEventStream, sseFrame, SSE_RETRY_MS } from "./chat-event-stream";
 
 vi.mock("server-only", () => ({}));
 
@@ -36,6 +36,66 @@ async function readText(reader: ReadableStreamDefaultReader<Uint8Array>, until: 
     text += decoder.decode(value, { stream: true });
   }
   return text;
+}
+
+/** The events of an SSE text, in order. */
+function eventsOf(text: string): ChatEvent[] {
+  return text
+    .split("\n\n")
+    .filter((frame) => frame.startsWith("data: "))
+    .map((frame) => ChatEventSchema.parse(JSON.parse(frame.slice(6))));
+}
+
+/** Collects a stream's text in the background. */
+function collect(stream: ReadableStream<Uint8Array>): { text: () => string; cancel: () => Promise<void> } {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+    }
+  })();
+  return { text: () => text, cancel: () => reader.cancel() };
+}
+
+/** The text each non-delta event of a live reply follows, as `[type, text so far]`. */
+function textBeforeEachEvent(events: readonly ChatEvent[], messageId: string): [string, number][] {
+  let text = "";
+  const marks: [string, number][] = [];
+  for (const event of events) {
+    if (event.type === "text-delta" && event.messageId === messageId) {
+      expect(event.start).toBe(text.length);
+      text += event.delta;
+    } else if (event.type !== "snapshot") {
+      marks.push([event.type, text.length]);
+    }
+  }
+  return marks;
+}
+
+const EMPTY_SNAPSHOT: ChatSnapshot = {
+  chat: { id: "c1", title: "t", modelId: "replay:default", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },
+  messages: [],
+  panels: [],
+  live: null,
+};
+
+/** A stand-in for the core: a viewer that the test feeds by hand. */
+function handFedCore(): { core: { watchChat: (actor: Actor, chatId: string, viewer: (event: ChatEvent) => void) => Promise<() => void> }; feed: (event: ChatEvent) => void } {
+  let viewer: (event: ChatEvent) => void = () => {};
+  return {
+    core: {
+      watchChat: async (_actor, _chatId, next) => {
+        viewer = next;
+        next({ type: "snapshot", snapshot: EMPTY_SNAPSHOT });
+        return () => {};
+      },
+    },
+    feed: (event) => viewer(event),
+  };
 }
 
 describe("openChatEventStream", () => {
@@ -78,5 +138,59 @@ describe("openChatEventStream", () => {
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toContain('"type":"reply-end"');
     replay.session.assertConsumed();
+  });
+
+  it("joins a reply's text deltas into few frames, and sends every other event after the same text as the core did", async () => {
+    const { core, replay, modelId } = harness;
+    replay.session.reset();
+    replay.session.expect("build-status");
+    const chat = await core.createChat(owner, {});
+    const raw = await followChat(core, owner, chat.id);
+    const channel = collect(await openChatEventStream({ core, actor: owner, chatId: chat.id }));
+    const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+    await raw.next(isEvent("reply-end", sent.replyMessageId));
+    await vi.waitFor(() => expect(channel.text()).toContain('"type":"reply-end"'));
+    const events = eventsOf(channel.text());
+    const deltas = (list: readonly ChatEvent[]) => list.filter((event) => event.type === "text-delta");
+    expect(deltas(events).length).toBeGreaterThan(0);
+    expect(deltas(events).length).toBeLessThan(deltas(raw.events).length);
+    expect(textBeforeEachEvent(events, sent.replyMessageId)).toEqual(textBeforeEachEvent(raw.events, sent.replyMessageId));
+    await channel.cancel();
+    raw.stop();
+    replay.session.assertConsumed();
+  });
+
+  it("sends held text once the flush interval passes with nothing else to carry it", async () => {
+    const { core, feed } = handFedCore();
+    const channel = collect(await openChatEventStream({ core, actor: owner, chatId: "c1", textFlushMs: 40 }));
+    await vi.waitFor(() => expect(eventsOf(channel.text())).toHaveLength(1));
+    feed({ type: "text-delta", messageId: "m1", start: 0, delta: "Hello" });
+    feed({ type: "text-delta", messageId: "m1", start: 5, delta: ", world" });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(eventsOf(channel.text())).toHaveLength(1);
+    await vi.waitFor(() => expect(eventsOf(channel.text()).slice(1)).toEqual([{ type: "text-delta", messageId: "m1", start: 0, delta: "Hello, world" }]));
+    await channel.cancel();
+  });
+
+  it("never joins deltas that do not continue each other", async () => {
+    const { core, feed } = handFedCore();
+    const channel = collect(await openChatEventStream({ core, actor: owner, chatId: "c1", textFlushMs: 10_000 }));
+    feed({ type: "text-delta", messageId: "m1", start: 0, delta: "ab" });
+    feed({ type: "text-delta", messageId: "m1", start: 1, delta: "bc" });
+    feed({ type: "text-delta", messageId: "m2", start: 0, delta: "x" });
+    feed({ type: "chat", chat: EMPTY_SNAPSHOT.chat });
+    await vi.waitFor(() => expect(eventsOf(channel.text()).map((event) => event.type)).toEqual(["snapshot", "text-delta", "text-delta", "text-delta", "chat"]));
+    expect(eventsOf(channel.text()).slice(1, 4)).toEqual([
+      { type: "text-delta", messageId: "m1", start: 0, delta: "ab" },
+      { type: "text-delta", messageId: "m1", start: 1, delta: "bc" },
+      { type: "text-delta", messageId: "m2", start: 0, delta: "x" },
+    ]);
+    await channel.cancel();
+  });
+
+  it("serializes an event once, however many viewers it goes to", () => {
+    const event: ChatEvent = { type: "preview", messageId: "m1", ui: [], textLength: 3 };
+    expect(sseFrame(event)).toBe(sseFrame(event));
+    expect(new TextDecoder().decode(sseFrame(event))).toBe(`data: ${JSON.stringify(event)}\n\n`);
   });
 });

@@ -1,7 +1,11 @@
 /**
  * A chat's live channel as server-sent events: a `snapshot` event first,
  * then every later event, each as one `data:` line of `ChatEvent` JSON (no
- * event names, so `EventSource.onmessage` gets them all). A comment line goes
+ * event names, so `EventSource.onmessage` gets them all). Text deltas of a
+ * reply are gathered for `SSE_TEXT_FLUSH_MS` and go out as one delta (they
+ * carry `start`, so a joined one means the same); any other event sends the
+ * gathered text first, so nothing is reordered. An event's frame is
+ * serialized once however many viewers it goes to. A comment line goes
  * out every `SSE_HEARTBEAT_MS` so proxies keep the connection open. The
  * stream ends, and stops following the chat, when the client disconnects;
  * a client that falls too far behind is cut off and, reconnecting, resumes
@@ -24,6 +28,14 @@ export const SSE_RETRY_MS = 2_000;
  */
 export const SSE_MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Milliseconds a viewer's text deltas are gathered into one frame: a fast
+ * reply sends hundreds of deltas a second, and every frame costs the server
+ * a write and the browser a parse, a validation and a render; twenty frames
+ * a second still read as live typing.
+ */
+export const SSE_TEXT_FLUSH_MS = 50;
+
 /** Response headers of the channel. */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -35,10 +47,20 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 
 const encoder = new TextEncoder();
 
+/** Frames already serialized: the hub hands every viewer the same event object, so a preview is stringified once, not once per viewer. */
+const framesByEvent = new WeakMap<ChatEvent, Uint8Array>();
+
 /** One event as its SSE frame. */
 export function sseFrame(event: ChatEvent): Uint8Array {
-  return encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
+  let frame = framesByEvent.get(event);
+  if (!frame) {
+    frame = encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
+    framesByEvent.set(event, frame);
+  }
+  return frame;
 }
+
+type TextDeltaEvent = Extract<ChatEvent, { type: "text-delta" }>;
 
 /**
  * The live channel of a chat for an actor. Authorizes before anything is
@@ -46,7 +68,7 @@ export function sseFrame(event: ChatEvent): Uint8Array {
  * answers with an error instead of a stream.
  */
 export async function openChatEventStream(input: {
-  core: ChatCore;
+  core: Pick<ChatCore, "watchChat">;
   actor: Actor;
   chatId: string;
   /** The request's signal: aborting it ends the stream. */
@@ -55,17 +77,24 @@ export async function openChatEventStream(input: {
   heartbeatMs?: number;
   /** Bytes the client may fall behind (default `SSE_MAX_BACKLOG_BYTES`). */
   maxBacklogBytes?: number;
+  /** Milliseconds text deltas are gathered into one frame (default `SSE_TEXT_FLUSH_MS`). */
+  textFlushMs?: number;
 }): Promise<ReadableStream<Uint8Array>> {
   const maxBacklogBytes = input.maxBacklogBytes ?? SSE_MAX_BACKLOG_BYTES;
+  const textFlushMs = input.textFlushMs ?? SSE_TEXT_FLUSH_MS;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let unsubscribe: (() => void) | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
+  let heldText: TextDeltaEvent | null = null;
+  let textTimer: ReturnType<typeof setTimeout> | null = null;
   let ended = false;
   const end = () => {
     if (ended) return;
     ended = true;
     unsubscribe?.();
     if (heartbeat) clearInterval(heartbeat);
+    if (textTimer) clearTimeout(textTimer);
+    heldText = null;
     input.signal?.removeEventListener("abort", abort);
   };
   const abort = () => {
@@ -94,9 +123,31 @@ export async function openChatEventStream(input: {
     }
     controller.enqueue(chunk);
   };
+  const flushText = () => {
+    if (textTimer) clearTimeout(textTimer);
+    textTimer = null;
+    const event = heldText;
+    heldText = null;
+    if (event) write(sseFrame(event));
+  };
+  const send = (event: ChatEvent) => {
+    if (event.type !== "text-delta") {
+      // Whatever follows text (a preview, a card, the reply's end) follows it on the wire too.
+      flushText();
+      write(sseFrame(event));
+      return;
+    }
+    if (heldText && heldText.messageId === event.messageId && heldText.start + heldText.delta.length === event.start) {
+      heldText = { ...heldText, delta: heldText.delta + event.delta };
+      return;
+    }
+    flushText();
+    heldText = event;
+    textTimer = setTimeout(flushText, textFlushMs);
+  };
   controller.enqueue(encoder.encode(`retry: ${SSE_RETRY_MS}\n\n`));
   try {
-    unsubscribe = await input.core.watchChat(input.actor, input.chatId, (event) => write(sseFrame(event)));
+    unsubscribe = await input.core.watchChat(input.actor, input.chatId, send);
   } catch (caught) {
     end();
     throw caught;
