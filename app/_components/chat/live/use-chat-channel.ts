@@ -3,17 +3,15 @@
  * A chat's live channel in the browser: the first render's snapshot, then the
  * server-sent events of `/api/chats/<id>/events` applied one after another.
  * Every event is parsed with the wire schema (the browser never trusts the
- * wire). Events are applied in batches, so a fast reply re-renders a few
- * times a second rather than once per chunk. A view that went stale (an event
+ * wire). Events are applied in batches, one React update per animation
+ * frame however many events arrived (`FrameBatcher`). A view that went stale (an event
  * that does not fit), or a dropped connection, reconnects — and a
  * reconnect starts with a fresh snapshot, so nothing is lost or doubled.
  */
 import { useEffect, useRef, useState } from "react";
 import { ChatEventSchema, type ChatEvent, type ChatSnapshot } from "@/lib/chat/wire";
 import { applyChatEvent, chatViewOf, type ChatView } from "../chat-state/apply-chat-event";
-
-/** Milliseconds events are gathered before one render: fast enough to read as live, slow enough for a 20,000-character-a-second reply. */
-export const LIVE_RENDER_INTERVAL_MS = 50;
+import { FrameBatcher } from "./frame-batcher";
 
 /** Milliseconds before reconnecting after the channel closed for good (the browser retries a dropped one itself). */
 export const RECONNECT_DELAY_MS = 2_000;
@@ -45,22 +43,16 @@ export function useChatChannel(initial: ChatSnapshot): ChatChannel {
 
   useEffect(() => {
     const source = new EventSource(chatEventsPath(chatId));
-    let pending: ChatEvent[] = [];
-    let timer: ReturnType<typeof setTimeout> | null = null;
     let closed = false;
     let retry: ReturnType<typeof setTimeout> | null = null;
 
-    const flush = () => {
-      timer = null;
-      if (pending.length === 0) return;
-      const events = pending;
-      pending = [];
+    const batcher = new FrameBatcher<ChatEvent>((events) => {
       const next = events.reduce(applyChatEvent, viewRef.current);
       viewRef.current = next;
       setView(next);
       // A hole in what this viewer holds: start over from a fresh snapshot.
       if (next.stale) reconnect();
-    };
+    });
     const reconnect = () => {
       if (closed) return;
       closed = true;
@@ -76,12 +68,10 @@ export function useChatChannel(initial: ChatSnapshot): ChatChannel {
       }
       const parsed = ChatEventSchema.safeParse(data);
       if (!parsed.success) return;
-      pending.push(parsed.data);
+      batcher.push(parsed.data);
       if (parsed.data.type === "snapshot") {
         setConnected(true);
-        flush();
-      } else if (timer === null) {
-        timer = setTimeout(flush, LIVE_RENDER_INTERVAL_MS);
+        batcher.flush();
       }
     };
     for (const name of EVENT_NAMES) source.addEventListener(name, receive);
@@ -93,7 +83,7 @@ export function useChatChannel(initial: ChatSnapshot): ChatChannel {
     return () => {
       closed = true;
       source.close();
-      if (timer !== null) clearTimeout(timer);
+      batcher.close();
       if (retry !== null) clearTimeout(retry);
     };
   }, [chatId, generation]);
