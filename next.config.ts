@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "./lib/security/content-security-policy";
+
+/** `next dev` needs a looser policy (eval for React's error stacks, its hot-reload socket); `next build` and `next start` never get it. */
+const development = process.env.NODE_ENV === "development";
 
 const nextConfig: NextConfig = {
   // Database drivers load WASM (PGlite) or open sockets (postgres.js): Node's own
@@ -12,6 +16,18 @@ const nextConfig: NextConfig = {
   // `tsc --noEmit` runs over the same files as its own suite in `npm test`;
   // the build need not repeat it (and would trip over test-only files).
   typescript: { ignoreBuildErrors: true },
+  // Every response carries the security headers. The policy here is the one
+  // for responses written without a per-request nonce (prerendered pages, API
+  // routes); proxy.ts gives the app's own pages a nonce and tightens their
+  // scripts (lib/security/content-security-policy.ts says why each source is there).
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ development }) }, ...SECURITY_HEADERS],
+      },
+    ];
+  },
 };
 
 export default nextConfig;
