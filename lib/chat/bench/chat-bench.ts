@@ -60,6 +60,8 @@ type RunResult = {
   viewers: number;
   storedMs: number;
   serverCpuMs: number | null;
+  /** CPU of the viewers: the browser's processes, or this process reading the channel. */
+  viewerCpuMs: number | null;
   /** Channel figures of the first `sse` viewer. */
   channel: { eventsPerSecond: number; textDeltas: number; kilobytesPerSecond: number } | null;
 };
@@ -99,8 +101,14 @@ async function replayPacingMs(): Promise<{ milliseconds: number; characters: num
   return { milliseconds: performance.now() - started, characters, deltas };
 }
 
-/** Waits for the reply to be stored; returns its row's creation time (epoch milliseconds). */
-async function storedAt(session: BenchSession, chatId: string, messageId: string): Promise<{ createdAt: number; text: string }> {
+/**
+ * Waits for the reply to be stored; returns its row's creation time (epoch
+ * milliseconds). Looks first after `quietMs`: a snapshot carries the live
+ * text, and asking for it while nothing can be stored would only load the
+ * server being measured.
+ */
+async function storedAt(session: BenchSession, chatId: string, messageId: string, quietMs = 0): Promise<{ createdAt: number; text: string }> {
+  await new Promise((resolve) => setTimeout(resolve, quietMs));
   const deadline = Date.now() + REPLY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const snapshot = await fetchBenchSnapshot(session, chatId);
@@ -118,6 +126,8 @@ async function runOnce(input: {
   viewers: number;
   browser: BenchBrowser | null;
   expectedCharacters: number;
+  /** The replay pacing's own duration: the reply cannot be stored sooner. */
+  pacingMs: number;
 }): Promise<RunResult> {
   const { session } = input;
   const opened = await sendBenchPrompt({ session, prompt: WARM_UP_PROMPT, modelId: REPLAY_MODEL_ID });
@@ -126,13 +136,18 @@ async function runOnce(input: {
   const watchers: SseWatcher[] = [];
   if (input.kind === "sse") for (let index = 0; index < input.viewers; index += 1) watchers.push(await openSseWatcher({ ...session, chatId: chat.id }));
   if (input.kind === "browser") await input.browser?.watch(chat.id, input.viewers);
+  // The server and the browser are both this process's children: the browser's share is the tree's less the server's and ours.
   const cpuBefore = processTreeCpuMs(input.server.pid);
+  const treeBefore = processTreeCpuMs(process.pid);
+  const ownBefore = process.cpuUsage();
   const sentAt = Date.now();
   const sentAtMonotonic = performance.now();
   const { replyMessageId: replyId } = await sendBenchPrompt({ session, chatId: chat.id, prompt: HUGE_PROMPT, modelId: REPLAY_MODEL_ID });
   const reports: WatcherReport[] = await Promise.all(watchers.map((watcher) => watcher.replyEnd(replyId)));
-  const stored = await storedAt(session, chat.id, replyId);
+  const stored = await storedAt(session, chat.id, replyId, input.pacingMs - (performance.now() - sentAtMonotonic));
   const cpuAfter = processTreeCpuMs(input.server.pid);
+  const treeAfter = processTreeCpuMs(process.pid);
+  const own = process.cpuUsage(ownBefore);
   for (const watcher of watchers) watcher.close();
   await input.browser?.closeTabs();
   if (stored.text.length !== input.expectedCharacters) throw new Error(`the stored reply has ${stored.text.length} characters, not ${input.expectedCharacters}`);
@@ -140,12 +155,21 @@ async function runOnce(input: {
     if (report.rebuiltText !== report.storedText) throw new Error("a viewer's rebuilt text differs from the stored reply");
   }
   const first = reports[0];
+  const serverCpuMs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
   const seconds = first ? (first.endAt - sentAtMonotonic) / 1000 : 0;
   return {
     kind: input.kind,
     viewers: input.viewers,
     storedMs: stored.createdAt - sentAt,
-    serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+    serverCpuMs: serverCpuMs,
+    viewerCpuMs:
+      input.kind === "browser"
+        ? treeBefore !== null && treeAfter !== null && serverCpuMs !== null
+          ? treeAfter - treeBefore - serverCpuMs - (own.user + own.system) / 1000
+          : null
+        : input.kind === "sse"
+          ? (own.user + own.system) / 1000
+          : null,
     channel: first ? { eventsPerSecond: first.events / seconds, textDeltas: first.textDeltas, kilobytesPerSecond: first.bytes / 1024 / seconds } : null,
   };
 }
@@ -183,24 +207,30 @@ async function main(): Promise<number> {
     if (options.counts.includes(0)) plans.push({ kind: "none", viewers: 0 });
     for (const kind of options.viewers) for (const count of options.counts) if (count > 0) plans.push({ kind, viewers: count });
     for (const plan of plans) {
-      const result = await runOnce({ server, session, browser, expectedCharacters: pacing.characters, ...plan });
+      const result = await runOnce({ server, session, browser, expectedCharacters: pacing.characters, pacingMs: pacing.milliseconds, ...plan });
       results.push(result);
       const over = result.storedMs - pacing.milliseconds;
       const channel = result.channel
         ? `, ${Math.round(result.channel.eventsPerSecond)} events/s (${result.channel.textDeltas} text deltas), ${Math.round(result.channel.kilobytesPerSecond)} KB/s`
         : "";
       const cpu = result.serverCpuMs === null ? "n/a" : seconds(result.serverCpuMs);
-      console.log(`${String(plan.viewers)} ${plan.kind === "none" ? "viewers" : `${plan.kind} viewer(s)`}: stored after ${seconds(result.storedMs)} (${over >= 0 ? "+" : ""}${seconds(over)} over pacing), server CPU ${cpu}${channel}`);
+      const viewerCpu = result.viewerCpuMs === null ? "" : `, viewers' CPU ${seconds(result.viewerCpuMs)}`;
+      console.log(`${String(plan.viewers)} ${plan.kind === "none" ? "viewers" : `${plan.kind} viewer(s)`}: stored after ${seconds(result.storedMs)} (${over >= 0 ? "+" : ""}${seconds(over)} over pacing), server CPU ${cpu}${viewerCpu}${channel}`);
     }
   } finally {
     await browser?.close();
     await server.stop();
     await database?.drop();
   }
-  const attached = results.filter((result) => result.viewers > 0);
-  const worst = attached.reduce((most, result) => Math.max(most, result.storedMs - pacing.milliseconds), 0);
-  const met = attached.length === 0 || worst <= TARGET_OVER_PACING_MS;
-  console.log(`target: stored within ${seconds(TARGET_OVER_PACING_MS)} of the pacing with viewers attached: ${met ? "met" : "missed"} (worst +${seconds(worst)})`);
+  // The issue's target is about one viewer; more viewers are printed above for comparison.
+  const withOne = results.filter((result) => result.viewers === 1);
+  if (withOne.length === 0) {
+    console.log("target: not measured (no run with one viewer)");
+    return 0;
+  }
+  const worst = withOne.reduce((most, result) => Math.max(most, result.storedMs - pacing.milliseconds), Number.NEGATIVE_INFINITY);
+  const met = worst <= TARGET_OVER_PACING_MS;
+  console.log(`target: stored within ${seconds(TARGET_OVER_PACING_MS)} of the pacing with a viewer attached: ${met ? "met" : "missed"} (worst ${worst >= 0 ? "+" : ""}${seconds(worst)})`);
   return met ? 0 : 1;
 }
 
