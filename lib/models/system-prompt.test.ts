@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { genuiGuideText } from "@/lib/genui/guide/genui-guide-text";
 import { GENUI_NODE_CATALOG } from "@/lib/genui/schema/catalog";
 import { UI_CATALOG } from "@/lib/ui/catalog/catalog";
@@ -48,5 +49,12 @@ describe("buildSystemPrompt", () => {
     const heading = withPreamble.indexOf("# What did not render in your earlier replies");
     expect(heading).toBeGreaterThan(withPreamble.indexOf(genuiGuideText()));
     expect(withPreamble.slice(heading)).toContain("- [ui] unknown_component: Gauge is not a component. (reply 2, block status:0)");
+  });
+
+  it("lists the host's query sources only when it passes them, before the JSON dialect's guide", () => {
+    expect(full).not.toMatch(/# Live data/);
+    const withSources = buildSystemPrompt({ querySchemas: { tests: z.strictObject({ branch: z.string() }).describe("The newest run's tests.") } });
+    expect(withSources).toContain('- `@Query("tests", {branch: string})` — The newest run\'s tests.');
+    expect(withSources.indexOf("# Live data")).toBeLessThan(withSources.indexOf(genuiGuideText()));
   });
 });

@@ -1,14 +1,16 @@
 /**
  * The system prompt of a chat turn, built from the same catalogs that
  * validate and render what the model writes: the tag language's session
- * note and reference (lib/ui), the JSON dialect's guide (lib/genui), the
- * transport the reply goes to, and the durable preamble of what did not
- * render before. Nothing here is a hand-kept list of components.
+ * note and reference (lib/ui), the live data sources the host offers, the
+ * JSON dialect's guide (lib/genui), the transport the reply goes to, and the
+ * durable preamble of what did not render before. Nothing here is a hand-kept list of components.
  */
 import { genuiGuideText } from "@/lib/genui/guide/genui-guide-text";
+import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import { UI_FENCE_LANGUAGE } from "@/lib/ui/catalog/catalog";
 import { uiReferenceText, uiSessionNote } from "@/lib/ui/catalog/text";
 import { diagnosticsPreambleText, type PreambleDiagnostic } from "./diagnostics-preamble";
+import { querySourcesText } from "./query-sources-text";
 import { RENDER_UI_TOOL_NAME } from "./render-ui-tool";
 
 /** Where the reply is shown. The playground is a web chat; other transports would draw no component tree. */
@@ -28,6 +30,12 @@ export type SystemPromptOptions = {
   detail?: "full" | "compact";
   /** Whether the `render_ui` tool is offered this turn (default true). */
   renderUiTool?: boolean;
+  /**
+   * The `@Query` sources the host offers, with their argument schemas (the
+   * compiler's `querySchemas`, described with `.describe()`): listed for the
+   * model. Absent: the prompt says nothing about sources.
+   */
+  querySchemas?: UiQuerySchemas;
 };
 
 const INTRODUCTION = `You are the assistant of a chat playground whose replies can carry live UI. Answer in Markdown. When structure helps the person — numbers to compare, a status to scan, a choice to make, a form to fill — add a UI block to your reply instead of describing the same thing in prose or a Markdown table. When it does not, plain prose is the right answer.`;
@@ -66,6 +74,7 @@ export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
     dialectChoiceText(renderUiTool),
     uiSessionNote(),
     ...(options.detail === "compact" ? [] : [uiReferenceText()]),
+    ...(options.querySchemas ? [querySourcesText(options.querySchemas)] : []),
     genuiGuideText(),
   ];
   const preamble = diagnosticsPreambleText(options.diagnostics ?? []);

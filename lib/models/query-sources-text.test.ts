@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { querySourcesText } from "./query-sources-text";
+
+describe("querySourcesText", () => {
+  it("lists each source with its arguments from the schema and its description", () => {
+    const text = querySourcesText({
+      tests: z.strictObject({ branch: z.string(), limit: z.number().int().optional(), failedOnly: z.boolean().optional() }).describe("The newest run. Rows: {name: string}."),
+      files: z.strictObject({ prefix: z.string().optional() }),
+    });
+    expect(text).toContain('- `@Query("tests", {branch: string, limit?: number, failedOnly?: boolean})` — The newest run. Rows: {name: string}.');
+    expect(text).toContain('- `@Query("files", {prefix?: string})`');
+    expect(text.indexOf('"files"')).toBeLessThan(text.indexOf('"tests"'));
+    expect(text).toMatch(/Never invent a source/);
+  });
+
+  it("tells the model not to declare a query when the host offers no source", () => {
+    expect(querySourcesText({})).toMatch(/No query source is available/);
+  });
+});
