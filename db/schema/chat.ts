@@ -41,6 +41,14 @@ export const chats = pgTable(
     modelId: text("model_id").notNull(),
     /** The sequence number of the chat's newest message; bumped under the row lock so appends never collide. */
     lastSequence: integer("last_sequence").default(0).notNull(),
+    /**
+     * The reply being generated in the chat, on whichever server instance: its
+     * message id, and how long its lease lasts unless renewed. A send takes the
+     * lease with one conditional update, so two instances racing cannot both
+     * start a reply; a crashed instance's lease simply runs out.
+     */
+    replyLeaseHolder: text("reply_lease_holder"),
+    replyLeaseUntil: timestamp("reply_lease_until", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index("chats_user_id_updated_at_idx").on(table.userId, table.updatedAt.desc())],

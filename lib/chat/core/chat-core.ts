@@ -8,7 +8,9 @@
  * A turn: `sendMessage` stores the prompt, starts the reply and returns its
  * ids at once; the reply streams on the server whatever happens to the
  * request; viewers follow it through `watchChat` (snapshot, then events);
- * `stopReply` reaches it on whichever instance generates it.
+ * `stopReply` reaches it on whichever instance generates it. A chat has one
+ * reply at a time across instances: a send first takes the chat's reply lease
+ * in the database (`ReplyLease`), which two instances cannot both get.
  */
 import "server-only";
 import type { LanguageModel } from "ai";
@@ -36,6 +38,7 @@ import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../r
 import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
 import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { GenerationRegistry } from "../turn/generation-registry";
+import { ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
 import { snapshotFilter } from "./snapshot-filter";
 import {
@@ -74,6 +77,8 @@ export type ChatCoreOptions = {
   querySchemas?: UiQuerySchemas;
   /** Longest a reply may stream (default `REPLY_TIME_LIMIT_MS`). */
   replyTimeLimitMs?: number;
+  /** How long a reply's lease on its chat lasts and how often it is renewed (default `REPLY_LEASE_MS`, `REPLY_LEASE_RENEW_MS`). */
+  replyLease?: ReplyLeaseTiming;
 };
 
 /** The chat core of one server instance (see the file comment). */
@@ -85,6 +90,7 @@ export class ChatCore {
   private readonly models: ChatModels;
   private readonly generations = new GenerationRegistry();
   private readonly replyTimeLimitMs: number;
+  private readonly replyLease: ReplyLeaseTiming | undefined;
   private started: Promise<void> | null = null;
 
   /** A core on `options.bus`; it starts listening on first use. */
@@ -92,6 +98,7 @@ export class ChatCore {
     this.bus = options.bus;
     this.models = options.models;
     this.replyTimeLimitMs = options.replyTimeLimitMs ?? REPLY_TIME_LIMIT_MS;
+    this.replyLease = options.replyLease;
     this.hub = new ChatHub({
       bus: options.bus,
       loader: storedRowLoader,
@@ -114,7 +121,8 @@ export class ChatCore {
    * Stores a prompt and starts its reply; returns the ids at once. Creates
    * the chat (titled from the prompt) when `chatId` is absent. An
    * `[octo-ui-action]` envelope naming a panel is stored silent. Refused with
-   * `conflict:chat` while a reply streams in the chat.
+   * `conflict:chat` while a reply streams in the chat, on this instance or
+   * any other (the chat's reply lease is taken before anything is stored).
    */
   async sendMessage(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
     await this.ready();
@@ -126,7 +134,13 @@ export class ChatCore {
     if (this.hub.isLive(chat.id)) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
     const slot = this.generations.reserve(chat.id);
     if (!slot) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
+    const messageId = crypto.randomUUID();
+    let lease: ReplyLease | null = null;
     try {
+      lease = await ReplyLease.take({ userId: actor.userId, chatId: chat.id, holder: messageId, ...(this.replyLease ? { timing: this.replyLease } : {}) });
+      // Another instance's reply holds the chat (its start may not have reached this one's hub yet).
+      if (!lease) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
+      const heldLease = lease;
       if (chat.modelId !== input.modelId) {
         chat = (await setChatModel({ userId: actor.userId, chatId: chat.id, modelId: input.modelId })) ?? chat;
         this.hub.announceChat(actor.userId, toChatSummary(chat));
@@ -140,7 +154,6 @@ export class ChatCore {
       });
       if (!prompt) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
       this.hub.announceMessage(actor.userId, toChatMessage(prompt));
-      const messageId = crypto.randomUUID();
       const reply = this.hub.startReply({
         chatId: chat.id,
         userId: actor.userId,
@@ -165,21 +178,24 @@ export class ChatCore {
         signal: slot.signal,
         stopReason: slot.reason,
       })
-        .then((stored) => {
+        .then(async (stored) => {
           clearTimeout(timeLimit);
           // Free the chat before viewers hear the end, so a reply to that event can send at once.
+          await heldLease.release();
           slot.release();
           this.hub.endReply(reply, stored);
         })
         .catch((caught: unknown) => {
-          // generateReply never throws and endReply only emits; should either ever fail, the chat must not stay taken.
+          // generateReply never throws, the lease's release never does and endReply only emits; should any ever fail, the chat must not stay taken.
           clearTimeout(timeLimit);
+          void heldLease.release();
           slot.release();
           console.error(`chat: ending reply ${messageId} failed`, caught);
         });
       this.generations.run(chatId, generation);
       return { chat: toChatSummary(chat), userMessageId: prompt.id, replyMessageId: messageId };
     } catch (caught) {
+      await lease?.release();
       slot.release();
       throw caught;
     }

@@ -7,12 +7,13 @@
  * one-reply-per-chat rule and the policy. Every test checks that the
  * recordings it used were consumed exactly. Test-only.
  */
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "@/db/client";
 import { listWaitingPreambles } from "@/db/queries/chat-turns";
+import { acquireReplyLease } from "@/db/queries/reply-leases";
 import { getPanelState } from "@/db/queries/panels";
-import { messages, preambles } from "@/db/schema";
+import { chats, messages, preambles } from "@/db/schema";
 import type { Actor } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
 import { formatUiAction } from "@/lib/genui/action/format-ui-action";
@@ -87,6 +88,22 @@ async function storedReplyCount(messageId: string): Promise<number> {
   const database = await getDatabase();
   const [row] = await database.select({ value: count() }).from(messages).where(eq(messages.id, messageId));
   return row?.value ?? 0;
+}
+
+async function messageCount(chatId: string): Promise<number> {
+  const database = await getDatabase();
+  const [row] = await database.select({ value: count() }).from(messages).where(eq(messages.chatId, chatId));
+  return row?.value ?? 0;
+}
+
+/** Who holds a chat's reply lease now (null when it is free or has run out). */
+async function leaseHolder(chatId: string): Promise<string | null> {
+  const database = await getDatabase();
+  const [row] = await database
+    .select({ holder: chats.replyLeaseHolder, until: chats.replyLeaseUntil })
+    .from(chats)
+    .where(and(eq(chats.id, chatId)));
+  return row?.holder && row.until && row.until.getTime() > Date.now() ? row.holder : null;
 }
 
 /** The final compile a stored reply must hold: the text compiled from scratch, revisions as the host assigns them. */
@@ -477,6 +494,49 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.assertConsumed();
     });
 
+    it("refuses a send while another instance's reply holds the chat's lease, and takes the chat once a crashed holder's lease runs out", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status");
+      const chat = await core.createChat(owner, {});
+      // An instance that took the chat and crashed: nothing renews its lease.
+      expect(await acquireReplyLease({ userId: owner.userId, chatId: chat.id, holder: "crashed-instance-reply", durationMs: 400 })).toBe(true);
+      const refused = await refusal(core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId }));
+      expect([refused.code, refused.publicMessage]).toEqual(["conflict:chat", REPLY_IN_PROGRESS_MESSAGE]);
+      expect(await messageCount(chat.id), "a refused prompt is not stored").toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      await core.idle();
+      expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+      expect(await leaseHolder(chat.id), "the lease is released once the reply is stored").toBeNull();
+      replay.session.assertConsumed();
+    });
+
+    it("renews a reply's lease while it streams, so no other instance can take the chat, and releases it at the end", async () => {
+      const { replay, modelId, time } = harness;
+      // A lease that would run out several times over while the reply is held, were it not renewed.
+      const leased = createTestChatCore({ bus: bus(), time, replay, replyLease: { durationMs: 300, renewMs: 60 } });
+      try {
+        replay.session.expect("build-status");
+        const chat = await leased.core.createChat(owner, {});
+        let release: (() => void) | null = null;
+        const log = await followChat(leased.core, owner, chat.id, (event) => {
+          if (!release && event.type === "text-delta") release = time.hold();
+        });
+        const sent = await leased.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        await vi.waitFor(() => expect(release).not.toBeNull());
+        await new Promise((resolve) => setTimeout(resolve, 900));
+        expect(await leaseHolder(chat.id)).toBe(sent.replyMessageId);
+        expect(await acquireReplyLease({ userId: owner.userId, chatId: chat.id, holder: "other-instance-reply", durationMs: 60_000 })).toBe(false);
+        (release as unknown as () => void)();
+        await log.next(isEvent("reply-end", sent.replyMessageId));
+        expect(await leaseHolder(chat.id)).toBeNull();
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        await leased.core.close();
+      }
+    });
+
     it("creates a chat titled from the first prompt when none is named", async () => {
       const { core, replay, modelId } = harness;
       replay.session.expect("build-status");
@@ -583,6 +643,31 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
           expect((await late.next(isEvent("reply-end", sent.replyMessageId))).message).toEqual(localEnd.message);
           expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
           for (const log of [local, remote, late]) log.stop();
+          replay.session.assertConsumed();
+        });
+
+        it("lets exactly one of two sends racing to two instances start a reply; the other is refused and stores nothing", async () => {
+          const { core, replay, modelId } = harness;
+          replay.session.expect("build-status");
+          const chat = await core.createChat(owner, {});
+          const local = await followChat(core, owner, chat.id);
+          // Sent at once, neither instance's hub has heard of the other's reply: only the lease can decide.
+          const results = await Promise.allSettled([
+            core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId }),
+            other.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId }),
+          ]);
+          const won = results.filter((result) => result.status === "fulfilled");
+          const lost = results.filter((result) => result.status === "rejected");
+          expect([won.length, lost.length]).toEqual([1, 1]);
+          const reason = (lost[0] as PromiseRejectedResult).reason as AppError;
+          expect([reason.code, reason.publicMessage]).toEqual(["conflict:chat", REPLY_IN_PROGRESS_MESSAGE]);
+          const sent = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof core.sendMessage>>>).value;
+          await local.next(isEvent("reply-end", sent.replyMessageId));
+          await Promise.all([core.idle(), other.core.idle()]);
+          const stored = await core.getChatSnapshot(owner, chat.id);
+          expect(stored.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+          expect(stored.messages[0]?.id).toBe(sent.userMessageId);
+          local.stop();
           replay.session.assertConsumed();
         });
 

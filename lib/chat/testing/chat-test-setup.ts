@@ -16,6 +16,7 @@ import type { ReplayLibrary } from "@/lib/models/replay/load-recordings";
 import { createReplayModel, type ReplayLanguageModel } from "@/lib/models/replay/replay-language-model";
 import type { ChatBus } from "../bus/chat-bus";
 import { ChatCore, type ChatModels } from "../core/chat-core";
+import type { ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ChatEvent } from "../wire";
 import { FakeTime } from "./fake-time";
 
@@ -90,6 +91,8 @@ export function createTestChatCore(options: {
   replay?: ReplayLanguageModel;
   /** Longest a reply may stream, in real milliseconds. */
   replyTimeLimitMs?: number;
+  /** How long a reply's lease lasts and how often it is renewed, in real milliseconds. */
+  replyLease?: ReplyLeaseTiming;
 }): TestChatCore {
   const time = options.time ?? new FakeTime();
   const replay = options.replay ?? createReplayModel({ sleep: time.sleep, ...(options.library ? { library: options.library } : {}) });
@@ -117,6 +120,7 @@ export function createTestChatCore(options: {
     models,
     clock: time,
     ...(options.replyTimeLimitMs !== undefined ? { replyTimeLimitMs: options.replyTimeLimitMs } : {}),
+    ...(options.replyLease ? { replyLease: options.replyLease } : {}),
   });
   return { core, time, replay, systemPrompts, modelId: registry.defaultModelId };
 }
