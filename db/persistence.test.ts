@@ -77,7 +77,23 @@ const postgresTarget: Target = {
   },
 };
 
-const APP_TABLES = ["accounts", "chats", "messages", "panels", "preambles", "sessions", "users", "verifications"];
+const APP_TABLES = [
+  "accounts",
+  "chats",
+  "messages",
+  "panels",
+  "preambles",
+  "project_commits",
+  "project_diffs",
+  "project_files",
+  "project_members",
+  "project_nodes",
+  "project_test_runs",
+  "projects",
+  "sessions",
+  "users",
+  "verifications",
+];
 
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
   entries: unknown[];

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { DEMO_PROJECT_ID, projects } from "./project";
 import type { JsonValue } from "./json";
 
 /** Who wrote a message. */
@@ -41,6 +42,11 @@ export const chats = pgTable(
     modelId: text("model_id").notNull(),
     /** The sequence number of the chat's newest message; bumped under the row lock so appends never collide. */
     lastSequence: integer("last_sequence").default(0).notNull(),
+    /** The project the chat's blocks query and link into; the demo project unless a chat names another. */
+    projectId: text("project_id")
+      .default(DEMO_PROJECT_ID)
+      .notNull()
+      .references(() => projects.id),
     /**
      * The reply being generated in the chat, on whichever server instance: its
      * message id, and how long its lease lasts unless renewed. A send takes the

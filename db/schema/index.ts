@@ -15,3 +15,22 @@ export {
   type MessageStatus,
 } from "./chat";
 export type { JsonValue } from "./json";
+export {
+  DEMO_PROJECT_ID,
+  PROJECT_ROLES,
+  projectCommits,
+  projectDiffs,
+  projectFiles,
+  projectMembers,
+  projectNodes,
+  projects,
+  projectTestRuns,
+  type Project,
+  type ProjectCommit,
+  type ProjectDiff,
+  type ProjectFile,
+  type ProjectMember,
+  type ProjectNode,
+  type ProjectRole,
+  type ProjectTestRun,
+} from "./project";
