@@ -1,0 +1,126 @@
+/**
+ * The shape of the demo project's fixtures (fixtures/demo-project), checked
+ * when they are loaded so a mistake in a fixture stops the seed with the path
+ * of the bad field instead of writing half a project.
+ */
+import { z } from "zod";
+
+/** Bounds on fixture texts: generous for hand-written fixtures, small enough to keep the seed quick. */
+export const DEMO_PROJECT_LIMITS = {
+  /** Lines of one excerpt or diff: a screenful, which is what the pages show. */
+  lines: 400,
+  /** UTF-16 units of one line of an excerpt or a diff. */
+  lineLength: 400,
+  /** Rows of any one fixture file. */
+  rows: 5_000,
+} as const;
+
+const LineSchema = z.string().max(DEMO_PROJECT_LIMITS.lineLength);
+const LinesSchema = z.array(LineSchema).max(DEMO_PROJECT_LIMITS.lines);
+const TimestampSchema = z.iso.datetime({ offset: true });
+/** A path relative to the repository root: `/`-separated, no empty, `.` or `..` segment. */
+const RelativePathSchema = z
+  .string()
+  .min(1)
+  .max(1_024)
+  .refine((path) => path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== ".."), "a relative path");
+/** A short id used in app paths. */
+const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "lowercase letters, digits and dashes");
+
+/** project.json */
+export const DemoProjectInfoSchema = z.strictObject({
+  id: SlugSchema,
+  name: z.string().min(1).max(200),
+  description: z.string().max(2_000),
+  defaultBranch: z.string().min(1).max(256),
+  openMembership: z.boolean(),
+});
+
+/** files.json */
+export const DemoFilesSchema = z
+  .array(
+    z.strictObject({
+      path: RelativePathSchema,
+      language: z.string().min(1).max(50),
+      lineCount: z.number().int().min(0),
+      excerptStartLine: z.number().int().min(1),
+      excerpt: LinesSchema,
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows)
+  .refine((files) => files.every((file) => file.excerptStartLine + file.excerpt.length - 1 <= Math.max(file.lineCount, file.excerptStartLine)), "an excerpt ends within its file");
+
+/** commits.json */
+export const DemoCommitsSchema = z
+  .array(
+    z.strictObject({
+      sha: z.string().regex(/^[0-9a-f]{40}$/, "a full lowercase sha"),
+      branch: z.string().min(1).max(256),
+      title: z.string().min(1).max(500),
+      body: z.string().max(5_000),
+      author: z.string().min(1).max(200),
+      committedAt: TimestampSchema,
+      files: z.array(RelativePathSchema).max(1_000),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
+/** diffs.json */
+export const DemoDiffsSchema = z
+  .array(
+    z.strictObject({
+      id: SlugSchema,
+      path: RelativePathSchema,
+      base: z.string().min(1).max(256),
+      head: z.string().min(1).max(256),
+      summary: z.string().max(2_000),
+      hunks: LinesSchema,
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
+/** nodes.json */
+export const DemoNodesSchema = z
+  .array(
+    z.strictObject({
+      ref: z.string().regex(/^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9._-]*$/, "kind:name"),
+      kind: z.string().min(1).max(50),
+      title: z.string().min(1).max(200),
+      description: z.string().max(2_000),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows)
+  .refine((nodes) => nodes.every((node) => node.ref.startsWith(`${node.kind}:`)), "a node's ref starts with its kind");
+
+/** test-runs.json */
+export const DemoTestRunsSchema = z
+  .array(
+    z.strictObject({
+      branch: z.string().min(1).max(256),
+      runNumber: z.number().int().min(1),
+      finishedAt: TimestampSchema,
+      results: z
+        .array(
+          z.strictObject({
+            name: z.string().min(1).max(500),
+            suite: z.string().min(1).max(100),
+            ms: z.number().int().min(0),
+            failed: z.boolean(),
+          }),
+        )
+        .max(DEMO_PROJECT_LIMITS.rows),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
+/** The whole demo project, as loaded from its fixture files. */
+export const DemoProjectSchema = z.strictObject({
+  project: DemoProjectInfoSchema,
+  files: DemoFilesSchema,
+  commits: DemoCommitsSchema,
+  diffs: DemoDiffsSchema,
+  nodes: DemoNodesSchema,
+  testRuns: DemoTestRunsSchema,
+});
+/** The whole demo project, as loaded from its fixture files. */
+export type DemoProject = z.infer<typeof DemoProjectSchema>;
