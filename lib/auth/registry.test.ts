@@ -47,6 +47,11 @@ const { appendMessage } = await import("@/db/queries/messages");
 const { upsertPanelState } = await import("@/db/queries/panels");
 const { isAppError, toErrorResponse } = await import("@/lib/errors");
 const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
+const { compileUi } = await import("@/lib/ui/compile/compile-ui");
+const { PROJECT_QUERY_SCHEMAS } = await import("@/lib/project/query-sources");
+
+/** The probe chat's reply: one block reading the demo project (a query and a chip), for the project routes. */
+const PROBE_REPLY = '```ui\n$runs = @Query("tests", {branch: "main"})\n<Summary>See <File path="lib/billing/invoice.ts" line={42}/></Summary>\n<Table rows={$runs}/>\n```';
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 /** Where `guardPage` sends a stranger (sign-out's own redirect to /sign-in is not a refusal). */
@@ -228,10 +233,13 @@ beforeAll(async () => {
   const guest = await signInGuest(auth);
   const victimChat = async (): Promise<ProbeFixture> => {
     const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
-    const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "assistant", text: "reply", ui: [] } });
+    // A reply with a ```ui block that reads the project (a query and a chip), as the chat core stores one.
+    const messageId = crypto.randomUUID();
+    const ui = compileUi(PROBE_REPLY, { id: messageId, final: true, querySchemas: PROJECT_QUERY_SCHEMAS, now: () => 0 }).map((block) => ({ ...block, revision: 1 }));
+    const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never } });
     const panelId = "sales";
     await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
-    return { chatId: chat.id, messageId: message!.id, panelId };
+    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id };
   };
   people = {
     fixture: await victimChat(),

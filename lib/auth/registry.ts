@@ -20,6 +20,8 @@ export type ProbeFixture = {
   chatId: string;
   messageId: string;
   panelId: string;
+  /** A stored ```ui block of that message that declares the query `runs` (the `tests` source) and shows a `File` chip. */
+  blockId: string;
 };
 
 /** How to call a route handler in a probe. */
@@ -245,6 +247,71 @@ export const policyRegistry: readonly PolicyEntry[] = [
     access: "chat-owner",
     note: "requireActor, then authorizeChat(write) before stopping the chat's reply",
     probe: { path: (fixture) => `/api/chats/${fixture.chatId}/stop`, params: (fixture) => ({ id: fixture.chatId }), body: () => ({}) },
+  },
+  // The project model (lib/project): a stored block's queries and chips, and the read-only pages chips open.
+  {
+    kind: "route",
+    file: "app/api/chats/[id]/queries/route.ts",
+    exportName: "POST",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(read) and authorizeProject (membership of the chat's project) before reading the stored block",
+    probe: {
+      path: (fixture) => `/api/chats/${fixture.chatId}/queries`,
+      params: (fixture) => ({ id: fixture.chatId }),
+      body: (fixture) => ({ messageId: fixture.messageId, blockId: fixture.blockId, name: "runs", values: {} }),
+    },
+  },
+  {
+    kind: "route",
+    file: "app/api/chats/[id]/links/route.ts",
+    exportName: "POST",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(read) and authorizeProject (membership of the chat's project) before resolving chips",
+    probe: {
+      path: (fixture) => `/api/chats/${fixture.chatId}/links`,
+      params: (fixture) => ({ id: fixture.chatId }),
+      body: (fixture) => ({ messageId: fixture.messageId, blockId: fixture.blockId }),
+    },
+  },
+  {
+    kind: "page",
+    file: "app/(project)/projects/[projectId]/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor + authorizeProject through guardPage; a non-member (or an unknown project) gets a 404",
+    probe: { params: () => ({ projectId: "demo" }) },
+  },
+  {
+    kind: "page",
+    file: "app/(project)/projects/[projectId]/files/[...path]/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor + authorizeProject through guardPage; a non-member gets a 404, so does a path the project lacks",
+    probe: { params: () => ({ projectId: "demo", path: ["lib", "billing", "invoice.ts"] }), searchParams: () => ({ line: "42" }) },
+  },
+  {
+    kind: "page",
+    file: "app/(project)/projects/[projectId]/commits/[sha]/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor + authorizeProject through guardPage; a non-member gets a 404, so does a sha the project lacks",
+    probe: { params: () => ({ projectId: "demo", sha: "4f2c9e1b7d3a5e8c0f6b2d9a1c4e7f3b8a5d0c21" }) },
+  },
+  {
+    kind: "page",
+    file: "app/(project)/projects/[projectId]/diffs/[diffId]/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor + authorizeProject through guardPage; a non-member gets a 404, so does a diff the project lacks",
+    probe: { params: () => ({ projectId: "demo", diffId: "invoice-rounding" }) },
+  },
+  {
+    kind: "page",
+    file: "app/(project)/projects/[projectId]/nodes/[ref]/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor + authorizeProject through guardPage; a non-member gets a 404, so does a node the project lacks",
+    probe: { params: () => ({ projectId: "demo", ref: "service:billing-api" }) },
   },
   // Last on purpose: admitting the owner deletes the probe's chat, which every entry above uses.
   {
