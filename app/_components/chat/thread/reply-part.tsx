@@ -3,12 +3,16 @@
  * One part of a reply: prose, a ```ui block, an octo-ui fence or a
  * `render_ui` card. A part carrying an addressable panel's id is drawn from
  * the panel's latest revision with its stored state — or, where the panel was
- * re-presented further down, as a short note pointing there.
+ * re-presented further down, as a short note pointing there. A stored ```ui
+ * block gets its project data — query rows and link chips — from the chat's
+ * routes (`useBlockData`); a block still streaming waits for its final form.
  */
 import { memo, useMemo, useRef, type ReactNode } from "react";
 import { GenuiPanelStateSchema } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
+import { BlockDataStatus } from "../project-data/block-data-status";
+import { useBlockData } from "../project-data/use-block-data";
 import type { ReplySegment } from "../reply/reply-segments";
 import { GenuiPanelView } from "../../genui/genui-panel-view";
 import { UiBlockView } from "../../ui-block/ui-block-view";
@@ -64,6 +68,18 @@ function useRestoredUiState(block: UiBlock, stored: () => unknown, enabled: bool
   }, [block, enabled]);
 }
 
+/** A state of its own for a stored block that is not a panel, so the host can supply its query data. */
+function useStoredBlockState(block: UiBlock, enabled: boolean): UiState | undefined {
+  return useMemo(() => {
+    if (!enabled) return undefined;
+    try {
+      return new UiState(block);
+    } catch {
+      return undefined;
+    }
+  }, [block, enabled]);
+}
+
 function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "ui" }> }) {
   const { placement, panelStates, choose } = useThread();
   const panelId = segment.block.id;
@@ -71,14 +87,24 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
   const isPanel = record !== undefined && record.dialect === "ui";
   const source = isPanel ? placement.sources.get(panelId) : undefined;
   const block = source?.dialect === "ui" ? source.block : segment.block;
-  const state = useRestoredUiState(block, () => panelStates.stateOf(panelId), isPanel);
-  if (isPanel && placement.homes.get(panelId) !== messageId) return <MovedPanelNote />;
+  const panelState = useRestoredUiState(block, () => panelStates.stateOf(panelId), isPanel);
+  const ownState = useStoredBlockState(block, !isPanel && messageId !== undefined);
+  const state = isPanel ? panelState : ownState;
+  // A panel's latest revision is stored in the message its record names, which may be a silent one.
+  const blockMessageId = isPanel && source?.dialect === "ui" ? record.messageId : messageId;
+  const moved = isPanel && placement.homes.get(panelId) !== messageId;
+  // Nothing is fetched for a block still streaming, nor for a panel drawn further down instead of here.
+  const data = useBlockData({ messageId: streaming || moved ? undefined : blockMessageId, block, state });
+  if (moved) return <MovedPanelNote />;
   return (
     <PanelFrame panelId={isPanel ? panelId : undefined}>
+      <BlockDataStatus queries={data.queries} onRetry={data.retry} />
       <UiBlockView
         block={block}
         streaming={streaming && !block.complete}
-        {...(state !== undefined ? { state, onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
+        {...(state !== undefined ? { state } : {})}
+        {...(isPanel && state !== undefined ? { onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
+        {...(data.resolveLink !== undefined ? { resolveLink: data.resolveLink } : {})}
         {...(messageId !== undefined && choose !== undefined
           ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose(block, choiceId, blockState) }
           : {})}
