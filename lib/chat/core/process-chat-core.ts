@@ -2,14 +2,16 @@
  * The chat core of this server process, built from the environment on first
  * use: the Postgres chat bus when `DATABASE_URL` is set (so instances sharing
  * the database hear each other), the in-process bus otherwise (the embedded
- * database serves one process), and the process's model registry. Kept on
- * `globalThis` because Next.js evaluates route and action bundles separately
- * (and again on every edit in development), and one process must have one
- * registry of running replies.
+ * database serves one process), the process's model registry, and the
+ * project model's query sources (lib/project) for `@Query` in ```ui blocks.
+ * Kept on `globalThis` because Next.js evaluates route and action bundles
+ * separately (and again on every edit in development), and one process must
+ * have one registry of running replies.
  */
 import "server-only";
 import type { Actor } from "@/lib/auth/policy";
 import { modelRegistry } from "@/lib/models/registry";
+import { PROJECT_QUERY_SCHEMAS } from "@/lib/project/query-sources";
 import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
@@ -26,7 +28,7 @@ export function chatBusFromEnvironment(environment: NodeJS.ProcessEnv = process.
 
 /** This process's chat core. */
 export function getChatCore(): ChatCore {
-  globalStore.__octoChatCore ??= new ChatCore({ bus: chatBusFromEnvironment(), models: modelRegistry() });
+  globalStore.__octoChatCore ??= new ChatCore({ bus: chatBusFromEnvironment(), models: modelRegistry(), querySchemas: PROJECT_QUERY_SCHEMAS });
   return globalStore.__octoChatCore;
 }
 
