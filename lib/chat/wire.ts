@@ -201,6 +201,8 @@ export const ChatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("reply-end"), message: AssistantMessageSchema, panels: z.array(PanelRecordSchema) }),
   /** The chat's title or model changed. */
   z.object({ type: z.literal("chat"), chat: ChatSummarySchema }),
+  /** The chat was deleted (from any tab, on any instance): nothing more will come, and the chat is gone. */
+  z.object({ type: z.literal("chat-deleted"), chatId: z.string().max(100) }),
 ]);
 /** One event on a chat's live channel. */
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

@@ -42,6 +42,8 @@ export const ChatSignalSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), chatId: IdSchema, userId: IdSchema, messageId: IdSchema }),
   /** The chat's title or model changed; receivers load it. */
   z.object({ type: z.literal("chat"), chatId: IdSchema, userId: IdSchema }),
+  /** The chat was deleted: receivers tell its viewers. */
+  z.object({ type: z.literal("chat-deleted"), chatId: IdSchema }),
   /** Stop the reply of this chat, wherever it is generated. */
   z.object({ type: z.literal("stop"), chatId: IdSchema }),
   /** A mirror missed part of a live reply: its origin sends the reply again from the start. */

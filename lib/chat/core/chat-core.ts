@@ -236,7 +236,7 @@ export class ChatCore {
     return summary;
   }
 
-  /** Deletes a chat with everything in it, stopping its reply first. */
+  /** Deletes a chat with everything in it, stopping its reply first; its viewers everywhere hear `chat-deleted`. */
   async deleteChat(actor: Actor, rawInput: unknown): Promise<DeleteChatResult> {
     await this.ready();
     const input = parseChatInput(ChatReferenceInputSchema, rawInput);
@@ -247,6 +247,7 @@ export class ChatCore {
       this.hub.requestStop(chat.id);
     }
     if (!(await deleteChatRow({ userId: actor.userId, chatId: chat.id }))) throw new AppError("not_found:chat", { detail: `delete of chat ${chat.id}` });
+    this.hub.announceDeleted(chat.id);
     return { deleted: true };
   }
 

@@ -214,6 +214,12 @@ export class ChatHub {
     this.publish({ type: "chat", chatId: chat.id, userId });
   }
 
+  /** Tells the chat's viewers, here and elsewhere, that it was deleted. */
+  announceDeleted(chatId: string): void {
+    this.emit(chatId, { type: "chat-deleted", chatId });
+    this.publish({ type: "chat-deleted", chatId });
+  }
+
   /** Asks the instance generating the chat's reply to stop it (used when it is not this one). */
   requestStop(chatId: string): void {
     this.publish({ type: "stop", chatId });
@@ -347,6 +353,9 @@ export class ChatHub {
         if (chat) this.emit(signal.chatId, { type: "chat", chat });
         return;
       }
+      case "chat-deleted":
+        this.emit(signal.chatId, { type: "chat-deleted", chatId: signal.chatId });
+        return;
     }
   }
 

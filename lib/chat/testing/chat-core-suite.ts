@@ -450,7 +450,7 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       }
     });
 
-    it("deletes a chat with a streaming reply: the reply stops and nothing of the chat is left", async () => {
+    it("deletes a chat with a streaming reply: the reply stops, its viewers hear the chat is gone, and nothing of it is left", async () => {
       const { core, replay, modelId, time } = harness;
       replay.session.expect("build-status", { stopsEarly: true });
       const chat = await core.createChat(owner, {});
@@ -468,6 +468,11 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       // The reply is stopped (and stored, for the moment the chat still exists) before the chat goes.
       const end = await log.next(isEvent("reply-end", sent.replyMessageId));
       expect(end.message.status).toBe("stopped");
+      // Then its viewers hear that the chat is gone, last of all.
+      const deleted = await log.next(isEvent("chat-deleted"));
+      expect(deleted).toEqual({ type: "chat-deleted", chatId: chat.id });
+      expect(log.events.indexOf(deleted)).toBeGreaterThan(log.events.indexOf(end));
+      expect(log.events.at(-1)).toBe(deleted);
       expect((await refusal(core.getChatSnapshot(owner, chat.id))).code).toBe("not_found:chat");
       expect(await storedReplyCount(sent.replyMessageId)).toBe(0);
       expect(await storedReplyCount(sent.userMessageId)).toBe(0);
@@ -644,6 +649,15 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
           expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
           for (const log of [local, remote, late]) log.stop();
           replay.session.assertConsumed();
+        });
+
+        it("tells a viewer on the other instance that the chat was deleted", async () => {
+          const { core } = harness;
+          const chat = await core.createChat(owner, {});
+          const remote = await followChat(other.core, owner, chat.id);
+          expect(await core.deleteChat(owner, { chatId: chat.id })).toEqual({ deleted: true });
+          expect(await remote.next(isEvent("chat-deleted"), 10_000)).toEqual({ type: "chat-deleted", chatId: chat.id });
+          remote.stop();
         });
 
         it("lets exactly one of two sends racing to two instances start a reply; the other is refused and stores nothing", async () => {

@@ -139,11 +139,21 @@ describe("applyChatEvent", () => {
   it("starts over from a snapshot, clearing staleness", () => {
     const broken = { ...chatViewOf(emptySnapshot()), stale: true };
     const fresh = { ...emptySnapshot(), messages: [userMessage(1, "hello")] };
-    expect(applyChatEvent(broken, { type: "snapshot", snapshot: fresh })).toEqual({ snapshot: fresh, stale: false });
+    expect(applyChatEvent(broken, { type: "snapshot", snapshot: fresh })).toEqual({ snapshot: fresh, stale: false, deleted: false });
   });
 
   it("takes a renamed chat", () => {
     const view = run(chatViewOf(emptySnapshot()), [{ type: "chat", chat: { ...emptySnapshot().chat, title: "Renamed" } }]);
     expect(view.snapshot.chat.title).toBe("Renamed");
+  });
+
+  it("marks the view deleted when its chat is deleted, and takes nothing after that", () => {
+    const streaming = run(chatViewOf(emptySnapshot()), [...start, ...deltas("reply-2", "Half a reply", 4)]);
+    expect(run(streaming, [{ type: "chat-deleted", chatId: "another-chat" }]).deleted).toBe(false);
+    const deleted = run(streaming, [{ type: "chat-deleted", chatId: CHAT_ID }]);
+    expect(deleted.deleted).toBe(true);
+    expect(deleted.snapshot).toBe(streaming.snapshot);
+    const after = run(deleted, [...deltas("reply-2", "Half a reply, and more", 4), { type: "snapshot", snapshot: emptySnapshot() }]);
+    expect(after).toBe(deleted);
   });
 });

@@ -4,7 +4,9 @@
  * everything (a reconnect resumes from it), deltas extend it. An event that
  * does not fit what the viewer has — text that starts past the end of what it
  * holds, a delta for a reply it never saw start — marks the view `stale`, and
- * the channel reconnects for a fresh snapshot instead of drawing a hole.
+ * the channel reconnects for a fresh snapshot instead of drawing a hole. A
+ * `chat-deleted` event marks the view `deleted`: the chat is gone, and the
+ * view takes nothing more.
  */
 import type { AssistantMessage, ChatEvent, ChatMessage, ChatSnapshot, LiveReply, PanelRecord } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
@@ -14,11 +16,13 @@ export type ChatView = {
   snapshot: ChatSnapshot;
   /** True when an event did not fit: the viewer must fetch a fresh snapshot. */
   stale: boolean;
+  /** True once the chat was deleted (in another tab, or on another instance). */
+  deleted: boolean;
 };
 
 /** A view of a snapshot as fetched. */
 export function chatViewOf(snapshot: ChatSnapshot): ChatView {
-  return { snapshot, stale: false };
+  return { snapshot, stale: false, deleted: false };
 }
 
 /** The thread with `message` in place of the one with its id, or added in sequence order. */
@@ -87,6 +91,8 @@ function endReply(view: ChatView, message: AssistantMessage, panels: readonly Pa
 
 /** The view after one event of the chat's live channel. */
 export function applyChatEvent(view: ChatView, event: ChatEvent): ChatView {
+  // A deleted chat has nothing left to show but that it is gone.
+  if (view.deleted) return view;
   const live = view.snapshot.live;
   switch (event.type) {
     case "snapshot":
@@ -127,5 +133,7 @@ export function applyChatEvent(view: ChatView, event: ChatEvent): ChatView {
     }
     case "reply-end":
       return endReply(view, event.message, event.panels);
+    case "chat-deleted":
+      return event.chatId === view.snapshot.chat.id ? { ...view, deleted: true } : view;
   }
 }

@@ -3,7 +3,8 @@
  * An open chat: the thread from the server's first render, kept live by the
  * chat's channel, with the composer and the model picker under it. Every way
  * of sending — the composer, a panel's button, a block's choice — goes
- * through one `send`, which first saves pending panel state.
+ * through one `send`, which first saves pending panel state. A chat deleted
+ * elsewhere gives way to a notice, then the start page.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import { formatUiAction, type UiAction } from "@/lib/genui";
@@ -21,6 +22,7 @@ import { useStickToBottom } from "../scroll/use-stick-to-bottom";
 import { useChatChannel } from "../live/use-chat-channel";
 import { MessageThread } from "../thread/message-thread";
 import { ThreadContext, type ThreadContextValue } from "../thread/thread-context";
+import { ChatDeletedNotice } from "./chat-deleted-notice";
 import styles from "./conversation.module.css";
 
 /** Props of `ChatConversation`. */
@@ -113,6 +115,9 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { following, jumpToLatest } = useStickToBottom(scroller, content);
+
+  // Deleted in another tab or on another device: say so, then leave for the start page.
+  if (view.deleted) return <ChatDeletedNotice title={snapshot.chat.title} />;
 
   return (
     <div className={styles.conversation}>

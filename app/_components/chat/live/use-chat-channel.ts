@@ -6,7 +6,8 @@
  * wire). Events are applied in batches, one React update per animation
  * frame however many events arrived (`FrameBatcher`). A view that went stale (an event
  * that does not fit), or a dropped connection, reconnects — and a
- * reconnect starts with a fresh snapshot, so nothing is lost or doubled.
+ * reconnect starts with a fresh snapshot, so nothing is lost or doubled. A
+ * deleted chat closes the channel for good.
  */
 import { useEffect, useRef, useState } from "react";
 import { ChatEventSchema, type ChatEvent, type ChatSnapshot } from "@/lib/chat/wire";
@@ -17,7 +18,7 @@ import { FrameBatcher } from "./frame-batcher";
 export const RECONNECT_DELAY_MS = 2_000;
 
 /** The event names the server may give its messages (`message` when it names none). */
-const EVENT_NAMES = ["message", "snapshot", "reply-start", "text-delta", "preview", "tool", "reply-end", "chat"] as const;
+const EVENT_NAMES = ["message", "snapshot", "reply-start", "text-delta", "preview", "tool", "reply-end", "chat", "chat-deleted"] as const;
 
 /** Where the channel of a chat listens. */
 function chatEventsPath(chatId: string): string {
@@ -50,6 +51,12 @@ export function useChatChannel(initial: ChatSnapshot): ChatChannel {
       const next = events.reduce(applyChatEvent, viewRef.current);
       viewRef.current = next;
       setView(next);
+      if (next.deleted) {
+        // Nothing more can come: the chat is gone.
+        closed = true;
+        source.close();
+        return;
+      }
       // A hole in what this viewer holds: start over from a fresh snapshot.
       if (next.stale) reconnect();
     });
