@@ -28,6 +28,9 @@ const reports = path.join(root, "test-results");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+/** Next.js would otherwise send anonymous usage telemetry from the build and the server a test run starts. */
+const TELEMETRY_OFF = { NEXT_TELEMETRY_DISABLED: "1" };
+
 /** @type {{name: string, passed: number, failed: number}[]} */
 const results = [];
 
@@ -104,7 +107,7 @@ await suite("unit", () => {
 });
 
 await suite("e2e", async () => {
-  const build = run("npx", ["next", "build"]);
+  const build = run("npx", ["next", "build"], TELEMETRY_OFF);
   if (build !== 0) {
     console.error("next build failed: the browser suite cannot run.");
     return { passed: 0, failed: 1 };
@@ -113,7 +116,9 @@ await suite("e2e", async () => {
   if (!database) return { passed: 0, failed: 1 };
   const report = path.join(reports, "playwright.json");
   try {
+    // Playwright's web server (`next start`) inherits this environment.
     const status = run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+      ...TELEMETRY_OFF,
       DATABASE_URL: database.url,
       // A production server on Postgres needs a signing secret; this run's is thrown away with its database.
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
