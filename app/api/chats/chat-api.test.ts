@@ -119,8 +119,10 @@ describe("a turn through the actions and the events route", () => {
     expect(events[0]?.type).toBe("snapshot");
     const types = events.map((event) => event.type);
     expect(types.slice(1, 3)).toEqual(["message", "reply-start"]);
-    expect(types.filter((type) => type === "text-delta").length).toBeGreaterThan(5);
-    expect(types).toContain("preview");
+    // Text deltas are gathered per 50 ms into one frame, so an unpaced replay arrives in a few of them; what matters is that text and previews come before the end.
+    expect(types.indexOf("text-delta")).toBeGreaterThan(2);
+    expect(types.indexOf("preview")).toBeGreaterThan(2);
+    expect(types.indexOf("reply-end")).toBe(types.length - 1);
     const end = events.at(-1);
     if (end?.type !== "reply-end") throw new Error("no reply-end");
     expect(end.message.id).toBe(sent.replyMessageId);
