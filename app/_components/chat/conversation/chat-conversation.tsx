@@ -4,7 +4,8 @@
  * chat's channel, with the composer and the model picker under it. Every way
  * of sending — the composer, a panel's button, a block's choice — goes
  * through one `send`, which first saves pending panel state. A chat deleted
- * elsewhere gives way to a notice, then the start page.
+ * elsewhere gives way to a notice, then the start page. Stored blocks
+ * get their project data (query rows, link chips) through the chat's routes.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import { formatUiAction, type UiAction } from "@/lib/genui";
@@ -18,6 +19,8 @@ import { Composer, type SendOutcome } from "../composer/composer";
 import { ModelPicker, type ModelOption } from "../model-picker/model-picker";
 import { placePanels } from "../panels/place-panels";
 import { usePanelStates } from "../panels/use-panel-states";
+import { projectDataClient } from "../project-data/project-data-client";
+import { ProjectDataContext } from "../project-data/project-data-context";
 import { useStickToBottom } from "../scroll/use-stick-to-bottom";
 import { useChatChannel } from "../live/use-chat-channel";
 import { MessageThread } from "../thread/message-thread";
@@ -112,6 +115,9 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
     [placement, panelStates, silentTurn.panelId, streaming, sendFromThread],
   );
 
+  // Stored blocks read their queries and resolve their chips through the chat's routes.
+  const projectData = useMemo(() => projectDataClient(chatId), [chatId]);
+
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { following, jumpToLatest } = useStickToBottom(scroller, content);
@@ -132,7 +138,9 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
       <div className={styles.scroller} ref={scroller}>
         <div className={styles.content} ref={content}>
           <ThreadContext.Provider value={threadContext}>
-            <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+            <ProjectDataContext.Provider value={projectData}>
+              <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+            </ProjectDataContext.Provider>
           </ThreadContext.Provider>
         </div>
       </div>
