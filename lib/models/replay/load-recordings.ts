@@ -53,7 +53,7 @@ export function createReplayLibrary(recordings: readonly Recording[]): ReplayLib
 }
 
 /** Reads every `<directory>/<id>/recording.json`, validates it with zod and loads the files it names. */
-export function loadReplayLibrary(directory = path.resolve(process.cwd(), REPLAY_FIXTURES_DIRECTORY)): ReplayLibrary {
+export function loadReplayLibrary(directory = path.resolve(/*turbopackIgnore: true*/ process.cwd(), REPLAY_FIXTURES_DIRECTORY)): ReplayLibrary {
   const problems: string[] = [];
   const recordings: Recording[] = [];
   if (!existsSync(directory)) {
