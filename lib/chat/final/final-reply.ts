@@ -47,15 +47,20 @@ export type FinalReply = {
 /** One part of the reply that names a panel, where it stands in the text. */
 type PanelClaim = { panelId: string; position: number; dialect: UiDialect; block?: UiBlock; spec?: GenuiSpec };
 
-/** Builds a reply's final form (see the file comment). */
-export function buildFinalReply(input: FinalReplyInput): FinalReply {
-  const fences: GenuiFenceRecord[] = extractGenuiFences(input.text).map((fence, index) => ({
+/** The stored records of a reply's octo-ui fences, in order, each with its panel id when its spec names one. */
+export function genuiFenceRecords(text: string): GenuiFenceRecord[] {
+  return extractGenuiFences(text).map((fence, index) => ({
     index,
     range: fence.range,
     ...(fence.spec?.id !== undefined ? { panelId: fence.spec.id } : {}),
     spec: fence.spec,
     diagnostics: fence.diagnostics,
   }));
+}
+
+/** Builds a reply's final form (see the file comment). */
+export function buildFinalReply(input: FinalReplyInput): FinalReply {
+  const fences = genuiFenceRecords(input.text);
 
   const claims: PanelClaim[] = [];
   for (const block of input.blocks) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractGenuiFences } from "@/lib/genui";
 import type { AssistantMessage, ChatMessage, PanelRecord } from "@/lib/chat/wire";
+import { genuiFenceRecords } from "@/lib/chat/final/final-reply";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { placePanels } from "./place-panels";
 
@@ -14,13 +14,7 @@ function reply(id: string, sequence: number, text: string, silent = false): Assi
     role: "assistant",
     text,
     ui: compileUi(text, { id, final: true }),
-    genui: extractGenuiFences(text).map((fence, index) => ({
-      index,
-      range: fence.range,
-      ...(fence.spec?.id !== undefined ? { panelId: fence.spec.id } : {}),
-      spec: fence.spec,
-      diagnostics: fence.diagnostics,
-    })),
+    genui: genuiFenceRecords(text),
     receipt: [],
     status: "complete",
     silent,

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { extractGenuiFences, formatUiAction } from "@/lib/genui";
+import { formatUiAction } from "@/lib/genui";
 import type { AssistantMessage, ChatSnapshot, ReceiptEntry, UserMessage } from "@/lib/chat/wire";
+import { genuiFenceRecords } from "@/lib/chat/final/final-reply";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { silentTurnOf } from "../chat-state/silent-turn";
 import { placePanels } from "../panels/place-panels";
@@ -24,13 +25,7 @@ function reply(sequence: number, text: string, extra: Partial<AssistantMessage> 
     role: "assistant",
     text,
     ui: compileUi(text, { id, final: true }),
-    genui: extractGenuiFences(text).map((fence, index) => ({
-      index,
-      range: fence.range,
-      ...(fence.spec?.id !== undefined ? { panelId: fence.spec.id } : {}),
-      spec: fence.spec,
-      diagnostics: fence.diagnostics,
-    })),
+    genui: genuiFenceRecords(text),
     receipt: [],
     status: "complete",
     silent: false,
