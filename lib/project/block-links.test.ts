@@ -174,6 +174,17 @@ describe.each(TEST_DATABASE_KINDS)("resolving a block's link chips on %s", (kind
     expect(resolutions.slice(LINK_TARGETS_PER_REQUEST).every((resolution) => resolution.status === "text" && resolution.label !== "")).toBe(true);
   });
 
+  it("cuts the label of a target past LINK_TARGETS_PER_REQUEST as it cuts any other, so the answer stays within the resolution schema", async () => {
+    const longPath = `lib/${"deep/".repeat(120)}file.ts`;
+    const fixture = await createChatWithReply(owner, {
+      text: ui("$rounds = [" + Array.from({ length: LINK_TARGETS_PER_REQUEST + 1 }, (_, index) => index).join(", ") + "]", `<Each items={$rounds} as="round"><File path="${longPath}"/></Each>`),
+    });
+    const { resolutions } = await answerBlockLinks({ actor: owner, chatId: fixture.chatId, body: body(fixture) });
+    expect(resolutions.length).toBe(LINK_TARGETS_PER_REQUEST + 1);
+    for (const resolution of resolutions) expect(UiLinkResolutionSchema.safeParse(resolution).success, resolution.nodeId).toBe(true);
+    expect(resolutions.at(-1)).toMatchObject({ status: "text", label: resolutions[0]!.label });
+  });
+
   it("refuses another person's chat (not found) and a chat of a project the owner is not a member of (forbidden)", async () => {
     const fixture = await createChatWithReply(owner, { text: CHANGE_LINKS_REPLY });
     const stranger = await createTestActor("Stranger");

@@ -22,7 +22,7 @@ import { uiQueryArguments } from "@/lib/ui/query/query-arguments";
 import { UiState } from "@/lib/ui/state/ui-state";
 import { queryRefusal } from "./block-query";
 import { projectQuerySource } from "./query-sources";
-import { resolveLinkTarget, targetLabel } from "./resolve-link-target";
+import { linkTargetText, resolveLinkTarget } from "./resolve-link-target";
 import { runProjectQuery } from "./run-project-query";
 import { loadStoredBlock } from "./stored-block";
 
@@ -115,9 +115,7 @@ export async function answerBlockLinks(input: { actor: Actor; chatId: string; bo
     throw new AppError("internal:link", { detail: `link targets of ${block.id}`, cause: caught });
   }
   const resolutions = await mapConcurrently(targets, LINK_LOOKUP_CONCURRENCY, (entry, index) =>
-    index < LINK_TARGETS_PER_REQUEST
-      ? resolveLinkTarget({ project, entry })
-      : Promise.resolve<UiLinkResolution>({ nodeId: entry.nodeId, status: "text", label: entry.label ?? targetLabel(entry.target) }),
+    index < LINK_TARGETS_PER_REQUEST ? resolveLinkTarget({ project, entry }) : Promise.resolve(linkTargetText(entry)),
   );
   return { resolutions };
 }

@@ -41,15 +41,15 @@ function bounded(label: string): string {
   return label.length <= UI_LINK_RESOLUTION_LIMITS.label ? label : `${label.slice(0, UI_LINK_RESOLUTION_LIMITS.label - 1)}…`;
 }
 
-/** Plain text for an entry: its own label, or the target's. */
-function asText(entry: UiLinkTargetEntry): UiLinkResolution {
+/** Plain text for an entry: its own label, or the target's, cut to what a resolution may carry. */
+export function linkTargetText(entry: UiLinkTargetEntry): UiLinkResolution {
   return { nodeId: entry.nodeId, status: "text", label: bounded(entry.label ?? targetLabel(entry.target)) };
 }
 
 /** A chip, checked against the resolution schema (a chip that would not pass is text). */
 function asChip(entry: UiLinkTargetEntry, target: UiLinkTarget, label: string, href: string): UiLinkResolution {
   const chip = { nodeId: entry.nodeId, status: "chip" as const, label: bounded(entry.label ?? label), target, navigation: { href } };
-  return UiLinkResolutionSchema.safeParse(chip).success ? chip : asText(entry);
+  return UiLinkResolutionSchema.safeParse(chip).success ? chip : linkTargetText(entry);
 }
 
 /** Resolves one entry of `uiLinkTargets` for a project the viewer may read (see the file comment). */
@@ -59,7 +59,7 @@ export async function resolveLinkTarget(input: { project: Project; entry: UiLink
   switch (target.kind) {
     case "file": {
       const file = await getProjectFile({ projectId: project.id, path: target.path });
-      if (!file) return asText(entry);
+      if (!file) return linkTargetText(entry);
       // A line past the end of the file names nothing: the chip opens the file itself.
       const line = target.line !== undefined && target.line <= file.lineCount ? target.line : undefined;
       const canonical: UiLinkTarget = line === undefined ? { kind: "file", path: file.path } : { kind: "file", path: file.path, line };
@@ -68,7 +68,7 @@ export async function resolveLinkTarget(input: { project: Project; entry: UiLink
     case "commit": {
       const matches = await findProjectCommits({ projectId: project.id, shaPrefix: target.sha, limit: AMBIGUITY_PROBE });
       const [commit] = matches;
-      if (!commit || matches.length > 1) return asText(entry);
+      if (!commit || matches.length > 1) return linkTargetText(entry);
       return asChip(entry, { kind: "commit", sha: commit.sha }, `${commit.sha.slice(0, SHORT_SHA_LENGTH)} ${commit.title}`, projectCommitHref(project.id, commit.sha));
     }
     case "diff": {
@@ -80,13 +80,13 @@ export async function resolveLinkTarget(input: { project: Project; entry: UiLink
         limit: AMBIGUITY_PROBE,
       });
       const [diff] = matches;
-      if (!diff || matches.length > 1) return asText(entry);
+      if (!diff || matches.length > 1) return linkTargetText(entry);
       const canonical: UiLinkTarget = { kind: "diff", path: diff.path, base: diff.base, head: diff.head };
       return asChip(entry, canonical, targetLabel(canonical), projectDiffHref(project.id, diff.id));
     }
     case "node": {
       const node = await getProjectNode({ projectId: project.id, ref: target.ref });
-      if (!node) return asText(entry);
+      if (!node) return linkTargetText(entry);
       return asChip(entry, { kind: "node", ref: node.ref }, node.title, projectNodeHref(project.id, node.ref));
     }
   }
