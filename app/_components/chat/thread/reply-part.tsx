@@ -68,15 +68,24 @@ function useRestoredUiState(block: UiBlock, stored: () => unknown, enabled: bool
   }, [block, enabled]);
 }
 
-/** A state of its own for a stored block that is not a panel, so the host can supply its query data. */
+/**
+ * A state of its own for a stored block that is not a panel, so the host can
+ * supply its query data. Kept while the block id stays the same: a fresh
+ * snapshot (the one after the first render, or after a reconnect) brings a
+ * new object for the same block, and the person's edits must survive it, as
+ * they did when the view kept the state (`UiBlockView` syncs it to the block).
+ */
 function useStoredBlockState(block: UiBlock, enabled: boolean): UiState | undefined {
+  const kept = useRef<UiState | undefined>(undefined);
   return useMemo(() => {
     if (!enabled) return undefined;
+    if (kept.current !== undefined && kept.current.blockId === String(block.id)) return kept.current;
     try {
-      return new UiState(block);
+      kept.current = new UiState(block);
     } catch {
-      return undefined;
+      kept.current = undefined;
     }
+    return kept.current;
   }, [block, enabled]);
 }
 
