@@ -4,7 +4,7 @@
  * (lib/project/authorize-project.ts); none of them knows who is asking.
  */
 import "server-only";
-import { and, arrayContains, asc, desc, eq, like, max, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, like, max, sql, type SQL } from "drizzle-orm";
 import {
   projectCommits,
   projectDiffs,
@@ -52,6 +52,18 @@ export function getProjectFile(input: QueryOptions & { projectId: string; path: 
       .where(and(eq(projectFiles.projectId, input.projectId), eq(projectFiles.path, input.path)))
       .limit(1);
     return file ?? null;
+  });
+}
+
+/** Which of `paths` the project holds a file for, in one read (a commit's page links only those). */
+export function findProjectFilePaths(input: QueryOptions & { projectId: string; paths: readonly string[] }): Promise<Set<string>> {
+  if (input.paths.length === 0) return Promise.resolve(new Set());
+  return runQuery("findProjectFilePaths", input, async (database) => {
+    const rows = await database
+      .select({ path: projectFiles.path })
+      .from(projectFiles)
+      .where(and(eq(projectFiles.projectId, input.projectId), inArray(projectFiles.path, [...input.paths])));
+    return new Set(rows.map((row) => row.path));
   });
 }
 

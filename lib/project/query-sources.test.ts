@@ -4,6 +4,7 @@ import { z } from "zod";
 vi.mock("server-only", () => ({}));
 
 const { sql } = await import("drizzle-orm");
+const { findProjectFilePaths } = await import("@/db/queries/project-model");
 const { getProject } = await import("@/db/queries/projects");
 const { ensureDemoProject } = await import("./demo/seed-demo-project");
 const { COMMITS_DEFAULT_LIMIT, PROJECT_QUERY_SCHEMAS, PROJECT_QUERY_SOURCES, projectQuerySource, TESTS_ROW_CAP } = await import("./query-sources");
@@ -124,6 +125,13 @@ describe.each(TEST_DATABASE_KINDS)("the query sources' rows on %s", (kind) => {
     expect((await runProjectQuery({ project: demo, source: source("files"), arguments: { prefix: "lib/%" } })).rows).toEqual([]);
     expect((await runProjectQuery({ project: demo, source: source("files"), arguments: { prefix: "lib_" } })).rows).toEqual([]);
     expect((await runProjectQuery({ project: demo, source: source("files"), arguments: {} })).rows.length).toBe(11);
+  });
+
+  it("findProjectFilePaths (a commit page's links): the given paths the project holds, in one read scoped to the project", async () => {
+    const paths = ["lib/billing/invoice.ts", "lib/billing/missing.ts", "src/secret.ts", "lib/billing/%"];
+    expect(await findProjectFilePaths({ projectId: demo.id, paths })).toEqual(new Set(["lib/billing/invoice.ts"]));
+    expect(await findProjectFilePaths({ projectId: other.id, paths })).toEqual(new Set(["src/secret.ts"]));
+    expect(await findProjectFilePaths({ projectId: demo.id, paths: [] })).toEqual(new Set());
   });
 
   it("read only the project they are given", async () => {

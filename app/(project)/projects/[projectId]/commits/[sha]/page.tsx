@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { findProjectCommits, getProjectFile } from "@/db/queries/project-model";
+import { findProjectCommits, findProjectFilePaths } from "@/db/queries/project-model";
 import { projectCommitHref, projectFileHref } from "@/lib/project/project-paths";
 import { decodeSegment, openProject } from "../../../../_components/open-project";
 import { ProjectFrame, ProjectTime } from "../../../../_components/project-frame";
@@ -22,7 +22,8 @@ export default async function ProjectCommitPage({ params }: CommitPageProps) {
   if (!/^[0-9a-f]{40}$/.test(sha)) notFound();
   const [commit] = await findProjectCommits({ projectId: project.id, shaPrefix: sha, limit: 1 });
   if (!commit) notFound();
-  const files = await Promise.all(commit.files.map(async (path) => ({ path, stored: (await getProjectFile({ projectId: project.id, path })) !== null })));
+  const stored = await findProjectFilePaths({ projectId: project.id, paths: commit.files });
+  const files = commit.files.map((path) => ({ path, stored: stored.has(path) }));
   return (
     <ProjectFrame actor={actor} project={project} section="Commit">
       <h1>{commit.title}</h1>
