@@ -1,6 +1,19 @@
+import { Children, isValidElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BlockDataStatus } from "./block-data-status";
+
+/** Every element with an onClick in a tree the component returned (it has no hooks, so it can be called as a function). */
+function clickables(node: ReactNode): { type: unknown; onClick: () => void }[] {
+  const found: { type: unknown; onClick: () => void }[] = [];
+  const visit = (child: ReactNode) => {
+    if (!isValidElement<{ onClick?: () => void; children?: ReactNode }>(child)) return;
+    if (child.props.onClick) found.push({ type: child.type, onClick: child.props.onClick });
+    Children.forEach(child.props.children, visit);
+  };
+  Children.forEach(node, visit);
+  return found;
+}
 
 describe("BlockDataStatus", () => {
   it("says which queries are loading in a polite status, and nothing once all are ready", () => {
@@ -23,5 +36,20 @@ describe("BlockDataStatus", () => {
     expect(markup).toContain("<code>$runs</code>");
     expect(markup).toContain("The query took too long.");
     expect(markup).toMatch(/<button[^>]*>Retry<\/button>/);
+  });
+
+  it("retries the query whose Retry was pressed", () => {
+    const onRetry = vi.fn();
+    const tree = BlockDataStatus({
+      queries: [
+        { name: "runs", phase: "ready", truncated: false },
+        { name: "jobs", phase: "error", message: "No.", truncated: false },
+      ],
+      onRetry,
+    });
+    const buttons = clickables(tree);
+    expect(buttons.map((button) => button.type)).toEqual(["button"]);
+    buttons[0]!.onClick();
+    expect(onRetry).toHaveBeenCalledExactlyOnceWith("jobs");
   });
 });
