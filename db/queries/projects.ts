@@ -44,12 +44,3 @@ export function joinProject(input: QueryOptions & { projectId: string; userId: s
     return member;
   });
 }
-
-/** Creates a project (tests and seeds); an existing id is left as it is. */
-export function createProject(
-  input: QueryOptions & { project: { id: string; name: string; description?: string; defaultBranch?: string; openMembership?: boolean } },
-): Promise<void> {
-  return runQuery("createProject", input, async (database) => {
-    await database.insert(projects).values(input.project).onConflictDoNothing();
-  });
-}
