@@ -6,14 +6,11 @@
  */
 import { z } from "zod";
 import { UiValueSchema, type UiRecord } from "@/lib/ui/expression/value";
+import { UiQuerySchema } from "@/lib/ui/query/query";
 import { UiLinkResolutionSchema, type UiLinkResolution } from "@/lib/ui/link/resolution";
 
-/** What the query route answers. */
-export const BlockQueryAnswerSchema = z.object({
-  name: z.string(),
-  key: z.string(),
-  source: z.string(),
-  arguments: z.record(z.string(), UiValueSchema),
+/** What the query route answers: the evaluated query (`UiQuery`, which `state.setQuery` takes as it is) with its rows. */
+export const BlockQueryAnswerSchema = UiQuerySchema.extend({
   rows: z.array(z.record(z.string(), UiValueSchema)),
   truncated: z.boolean(),
 });
