@@ -193,4 +193,34 @@ describe("openChatEventStream", () => {
     expect(sseFrame(event)).toBe(sseFrame(event));
     expect(new TextDecoder().decode(sseFrame(event))).toBe(`data: ${JSON.stringify(event)}\n\n`);
   });
+
+  it("hands two viewers of a reply the same serialized frame of each event but text", async () => {
+    const { core, replay, modelId } = harness;
+    replay.session.reset();
+    replay.session.expect("build-status");
+    const chat = await core.createChat(owner, {});
+    const readers = await Promise.all([0, 1].map(async () => (await openChatEventStream({ core, actor: owner, chatId: chat.id })).getReader()));
+    const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+    const decoder = new TextDecoder();
+    /** The frames of one viewer's events after its snapshot, up to the reply's end, text deltas left out (each viewer joins its own). */
+    const framesOf = async (reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array[]> => {
+      const frames: Uint8Array[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the channel ended before the reply did");
+        const text = decoder.decode(value);
+        if (!text.startsWith("data: ")) continue;
+        const event = ChatEventSchema.parse(JSON.parse(text.slice(6)));
+        if (event.type === "snapshot" || event.type === "text-delta") continue;
+        frames.push(value);
+        if (event.type === "reply-end" && event.message.id === sent.replyMessageId) return frames;
+      }
+    };
+    const [first, second] = await Promise.all(readers.map(framesOf));
+    expect(first?.length).toBeGreaterThan(2);
+    expect(second?.length).toBe(first?.length);
+    first?.forEach((frame, index) => expect(second?.[index]).toBe(frame));
+    await Promise.all(readers.map((reader) => reader.cancel()));
+    replay.session.assertConsumed();
+  });
 });
