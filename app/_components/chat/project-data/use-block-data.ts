@@ -4,11 +4,12 @@
  * and message, started while the block is drawn, with its snapshot read
  * through `useSyncExternalStore` and a `resolveLink` for `UiBlockView`.
  */
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import type { UiLinkResolution } from "@/lib/ui/link/resolution";
 import type { UiState } from "@/lib/ui/state/ui-state";
 import { BlockDataSync, blockNeedsData, type BlockDataSnapshot, type BlockQueryStatus } from "./block-data-sync";
+import type { ProjectDataClient } from "./project-data-client";
 import { useProjectDataClient } from "./project-data-context";
 
 /** What a block part draws with. */
@@ -33,13 +34,15 @@ const NOTHING = () => {};
 export function useBlockData(input: { messageId: string | undefined; block: UiBlock; state: UiState | undefined }): BlockDataView {
   const client = useProjectDataClient();
   const { messageId, block, state } = input;
-  const sync = useMemo(
-    () =>
-      client !== null && messageId !== undefined && state !== undefined && block.complete === true && blockNeedsData(block)
-        ? new BlockDataSync({ client, messageId, block, state })
-        : null,
-    [client, messageId, block, state],
-  );
+  const kept = useRef<{ sync: BlockDataSync; client: ProjectDataClient; messageId: string; blockId: string; state: UiState } | null>(null);
+  const sync = useMemo(() => {
+    if (client === null || messageId === undefined || state === undefined || block.complete !== true || !blockNeedsData(block)) return null;
+    // A stored block never changes under its message and id: the new object a fresh snapshot brings for it keeps its sync, so nothing is fetched twice.
+    const previous = kept.current;
+    if (previous !== null && previous.client === client && previous.messageId === messageId && previous.blockId === block.id && previous.state === state) return previous.sync;
+    kept.current = { sync: new BlockDataSync({ client, messageId, block, state }), client, messageId, blockId: block.id, state };
+    return kept.current.sync;
+  }, [client, messageId, block, state]);
   useEffect(() => {
     if (!sync) return;
     sync.start();
