@@ -12,6 +12,14 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { chats } from "../schema";
 import { runQuery, type QueryOptions } from "./run-query";
 
+/** The moment a lease taken or renewed now for `durationMs` runs out, on the database's clock (every instance reads the same one). */
+function leaseEnd(durationMs: number) {
+  return sql`now() + make_interval(secs => ${durationMs / 1000}::double precision)`;
+}
+
+/** `updated_at` as it was: the column's update hook would otherwise set it, and a lease is not activity in the chat. */
+const UNCHANGED_UPDATED_AT = sql`${chats.updatedAt}`;
+
 /** Takes the chat's reply lease for `holder` for `durationMs`; false when another holder's lease has not run out (or the chat is not the user's). */
 export function acquireReplyLease(
   input: QueryOptions & { userId: string; chatId: string; holder: string; durationMs: number },
@@ -21,8 +29,8 @@ export function acquireReplyLease(
       .update(chats)
       .set({
         replyLeaseHolder: input.holder,
-        replyLeaseUntil: sql`now() + make_interval(secs => ${input.durationMs / 1000}::double precision)`,
-        updatedAt: sql`${chats.updatedAt}`,
+        replyLeaseUntil: leaseEnd(input.durationMs),
+        updatedAt: UNCHANGED_UPDATED_AT,
       })
       .where(
         and(
@@ -41,7 +49,7 @@ export function renewReplyLease(input: QueryOptions & { chatId: string; holder: 
   return runQuery("renewReplyLease", input, async (database) => {
     const renewed = await database
       .update(chats)
-      .set({ replyLeaseUntil: sql`now() + make_interval(secs => ${input.durationMs / 1000}::double precision)`, updatedAt: sql`${chats.updatedAt}` })
+      .set({ replyLeaseUntil: leaseEnd(input.durationMs), updatedAt: UNCHANGED_UPDATED_AT })
       .where(and(eq(chats.id, input.chatId), eq(chats.replyLeaseHolder, input.holder)))
       .returning({ id: chats.id });
     return renewed.length > 0;
@@ -53,7 +61,7 @@ export function releaseReplyLease(input: QueryOptions & { chatId: string; holder
   return runQuery("releaseReplyLease", input, async (database) => {
     await database
       .update(chats)
-      .set({ replyLeaseHolder: null, replyLeaseUntil: null, updatedAt: sql`${chats.updatedAt}` })
+      .set({ replyLeaseHolder: null, replyLeaseUntil: null, updatedAt: UNCHANGED_UPDATED_AT })
       .where(and(eq(chats.id, input.chatId), eq(chats.replyLeaseHolder, input.holder)));
   });
 }
