@@ -142,6 +142,25 @@ describe("applyChatEvent", () => {
     expect(applyChatEvent(broken, { type: "snapshot", snapshot: fresh })).toEqual({ snapshot: fresh, stale: false, deleted: false });
   });
 
+  it("keeps the objects of messages a snapshot brings unchanged, so their blocks keep their state", () => {
+    const first = { ...emptySnapshot(), messages: [userMessage(1, "hello"), finalMessage(REPLY)] };
+    const before = chatViewOf(first);
+    // A reconnect's snapshot: the same messages as new objects, one of them changed, one new.
+    const again = ChatEventSchema.parse({
+      type: "snapshot",
+      snapshot: { ...first, messages: [userMessage(1, "hello"), { ...finalMessage(REPLY), status: "stopped" }, userMessage(3, "more")] },
+    });
+    const after = applyChatEvent(before, again);
+    const [user, reply, added] = after.snapshot.messages;
+    expect(user).toBe(before.snapshot.messages[0]);
+    expect(reply).not.toBe(before.snapshot.messages[1]);
+    expect(reply).toEqual({ ...finalMessage(REPLY), status: "stopped" });
+    expect(added).toEqual(userMessage(3, "more"));
+    const same = applyChatEvent(before, ChatEventSchema.parse({ type: "snapshot", snapshot: first }));
+    expect(same.snapshot.messages[1]).toBe(before.snapshot.messages[1]);
+    expect((same.snapshot.messages[1] as AssistantMessage).ui?.[0]).toBe((before.snapshot.messages[1] as AssistantMessage).ui?.[0]);
+  });
+
   it("takes a renamed chat", () => {
     const view = run(chatViewOf(emptySnapshot()), [{ type: "chat", chat: { ...emptySnapshot().chat, title: "Renamed" } }]);
     expect(view.snapshot.chat.title).toBe("Renamed");

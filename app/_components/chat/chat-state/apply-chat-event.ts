@@ -1,7 +1,8 @@
 /**
  * What one viewer knows of a chat, and how each live-channel event changes it.
  * Pure, so every tab, a reload and the tests agree: a `snapshot` replaces
- * everything (a reconnect resumes from it), deltas extend it. An event that
+ * everything (a reconnect resumes from it; unchanged messages keep their
+ * objects), deltas extend it. An event that
  * does not fit what the viewer has — text that starts past the end of what it
  * holds, a delta for a reply it never saw start — marks the view `stale`, and
  * the channel reconnects for a fresh snapshot instead of drawing a hole. A
@@ -79,6 +80,23 @@ function shareCompleteBlocks(previous: readonly UiBlock[], next: UiBlock[]): UiB
   });
 }
 
+/**
+ * The snapshot's messages, keeping the previous object of every message that
+ * arrived unchanged. A snapshot comes after every page load and reconnect,
+ * and a stored message never changes under its id; a new object for the same
+ * message would make its blocks rebuild their state (losing what the person
+ * set outside a panel) and fetch their project data again. Compared by value
+ * (both sides come through the same wire schema, so their keys are in the same
+ * order; a mismatch would only cost a redraw), once per snapshot.
+ */
+function shareUnchangedMessages(previous: readonly ChatMessage[], next: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(previous.map((message) => [message.id, message]));
+  return next.map((message) => {
+    const before = byId.get(message.id);
+    return before !== undefined && JSON.stringify(before) === JSON.stringify(message) ? before : message;
+  });
+}
+
 /** The stored reply ends the live one with its id. */
 function endReply(view: ChatView, message: AssistantMessage, panels: readonly PanelRecord[]): ChatView {
   const live = view.snapshot.live;
@@ -96,7 +114,7 @@ export function applyChatEvent(view: ChatView, event: ChatEvent): ChatView {
   const live = view.snapshot.live;
   switch (event.type) {
     case "snapshot":
-      return chatViewOf(event.snapshot);
+      return chatViewOf({ ...event.snapshot, messages: shareUnchangedMessages(view.snapshot.messages, event.snapshot.messages) });
     case "message":
       return withSnapshot(view, { messages: withMessage(view.snapshot.messages, event.message) });
     case "chat":
