@@ -91,6 +91,8 @@ export class ChatCore {
   private readonly generations = new GenerationRegistry();
   private readonly replyTimeLimitMs: number;
   private readonly replyLease: ReplyLeaseTiming | undefined;
+  /** The @Query sources this host answers: compiled against, and told to the model. */
+  private readonly querySchemas: UiQuerySchemas | undefined;
   private started: Promise<void> | null = null;
 
   /** A core on `options.bus`; it starts listening on first use. */
@@ -99,6 +101,7 @@ export class ChatCore {
     this.models = options.models;
     this.replyTimeLimitMs = options.replyTimeLimitMs ?? REPLY_TIME_LIMIT_MS;
     this.replyLease = options.replyLease;
+    this.querySchemas = options.querySchemas;
     this.hub = new ChatHub({
       bus: options.bus,
       loader: storedRowLoader,
@@ -177,6 +180,7 @@ export class ChatCore {
         actionPanelId,
         signal: slot.signal,
         stopReason: slot.reason,
+        ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
       })
         .then(async (stored) => {
           clearTimeout(timeLimit);

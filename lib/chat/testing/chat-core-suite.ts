@@ -20,6 +20,7 @@ import { formatUiAction } from "@/lib/genui/action/format-ui-action";
 import { diagnosticsPreambleText } from "@/lib/models/diagnostics-preamble";
 import { createReplayLibrary, loadReplayLibrary } from "@/lib/models/replay/load-recordings";
 import type { Recording } from "@/lib/models/replay/recording-schema";
+import { PROJECT_QUERY_SCHEMAS } from "@/lib/project/query-sources";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
@@ -424,6 +425,21 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       expect(replay.session.calls.map((call) => call.step)).toEqual([0, 1]);
       log.stop();
       replay.session.assertConsumed();
+    });
+
+    it("tells the model the @Query sources it compiles against, so a block reading one is not refused", async () => {
+      const querying = createTestChatCore({ bus: bus(), library, querySchemas: PROJECT_QUERY_SCHEMAS });
+      querying.replay.session.expect("test-runs-query");
+      const chat = await querying.core.createChat(owner, {});
+      const log = await followChat(querying.core, owner, chat.id);
+      const sent = await querying.core.sendMessage(owner, { chatId: chat.id, prompt: "Show the latest test runs on main", modelId: querying.modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await querying.core.idle();
+      expect(querying.systemPrompts[0]).toContain("# Live data (@Query)");
+      for (const source of Object.keys(PROJECT_QUERY_SCHEMAS)) expect(querying.systemPrompts[0]).toContain(`@Query("${source}", {`);
+      expect(end.message.receipt.map((entry) => entry.code)).not.toContain("unknown_query_source");
+      log.stop();
+      querying.replay.session.assertConsumed();
     });
 
     it("cuts a reply that runs past the time limit, keeping what arrived", async () => {

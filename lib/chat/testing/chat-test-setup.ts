@@ -14,6 +14,7 @@ import type { Actor } from "@/lib/auth/policy";
 import { createModelRegistry } from "@/lib/models/registry";
 import type { ReplayLibrary } from "@/lib/models/replay/load-recordings";
 import { createReplayModel, type ReplayLanguageModel } from "@/lib/models/replay/replay-language-model";
+import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { ChatBus } from "../bus/chat-bus";
 import { ChatCore, type ChatModels } from "../core/chat-core";
 import type { ReplyLeaseTiming } from "../turn/reply-lease";
@@ -93,6 +94,8 @@ export function createTestChatCore(options: {
   replyTimeLimitMs?: number;
   /** How long a reply's lease lasts and how often it is renewed, in real milliseconds. */
   replyLease?: ReplyLeaseTiming;
+  /** The @Query sources the core offers (none by default). */
+  querySchemas?: UiQuerySchemas;
 }): TestChatCore {
   const time = options.time ?? new FakeTime();
   const replay = options.replay ?? createReplayModel({ sleep: time.sleep, ...(options.library ? { library: options.library } : {}) });
@@ -121,6 +124,7 @@ export function createTestChatCore(options: {
     clock: time,
     ...(options.replyTimeLimitMs !== undefined ? { replyTimeLimitMs: options.replyTimeLimitMs } : {}),
     ...(options.replyLease ? { replyLease: options.replyLease } : {}),
+    ...(options.querySchemas ? { querySchemas: options.querySchemas } : {}),
   });
   return { core, time, replay, systemPrompts, modelId: registry.defaultModelId };
 }

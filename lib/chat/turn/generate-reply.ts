@@ -18,6 +18,7 @@ import type { MessageStatus, Preamble } from "@/db/schema";
 import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/diagnostics-preamble";
 import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/lib/models/render-ui-tool";
 import { buildSystemPrompt } from "@/lib/models/system-prompt";
+import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import { storeReply, type StoredReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import type { ToolCard } from "../wire";
@@ -60,6 +61,8 @@ export type GenerateReplyInput = {
   signal: AbortSignal;
   /** Why it was aborted, once it was. */
   stopReason: () => GenerationStopReason | null;
+  /** The @Query sources the host answers, listed in the system prompt as the compiler checks them. */
+  querySchemas?: UiQuerySchemas;
 };
 
 /** Generates, compiles and stores one reply (see the file comment); never throws. Null when nothing could be stored. */
@@ -71,7 +74,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
     const thread = await listMessages({ userId: input.userId, chatId: input.chatId, includeSilent: true });
     const result = streamText({
       model: withCoalescedDeltas(input.model),
-      system: buildSystemPrompt({ diagnostics }),
+      system: buildSystemPrompt({ diagnostics, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
       messages: toModelMessages(thread),
       tools: { [RENDER_UI_TOOL_NAME]: renderUiTool },
       stopWhen: stepCountIs(REPLY_MAX_STEPS),
