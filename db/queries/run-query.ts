@@ -11,10 +11,11 @@ export type QueryOptions = {
 /** Postgres SQLSTATE of a unique-constraint violation. */
 const UNIQUE_VIOLATION = "23505";
 
-/** How deep to follow `cause` links looking for the driver's SQLSTATE (drizzle wraps the driver error once). */
-const MAX_CAUSE_DEPTH = 4;
+/** How deep to follow `cause` links looking for the driver's SQLSTATE (an AppError wraps drizzle's error, which wraps the driver's). */
+const MAX_CAUSE_DEPTH = 5;
 
-function sqlState(caught: unknown): string | undefined {
+/** The Postgres SQLSTATE of a failure (e.g. "23505"), found on it or on its `cause` chain; undefined for anything else. */
+export function sqlState(caught: unknown): string | undefined {
   let current: unknown = caught;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Object; depth += 1) {
     const code = (current as { code?: unknown }).code;

@@ -7,6 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import { readWithinTime } from "@/db/queries/project-model";
+import { sqlState } from "@/db/queries/run-query";
 import type { Project } from "@/db/schema/project";
 import { AppError, isAppError } from "@/lib/errors";
 import type { UiRecord } from "@/lib/ui/expression/value";
@@ -21,9 +22,6 @@ export const QUERY_TIME_LIMIT_MS = 3_000;
 
 /** Postgres SQLSTATE of a statement cancelled by `statement_timeout`. */
 const QUERY_CANCELED = "57014";
-
-/** How deep to follow `cause` links looking for the SQLSTATE (AppError → drizzle → driver). */
-const MAX_CAUSE_DEPTH = 5;
 
 /** What a query that ran out of time says. */
 export const QUERY_TIMEOUT_MESSAGE = "The query took too long and was stopped. Try again, or ask for fewer rows.";
@@ -44,15 +42,6 @@ export type RunProjectQueryInput = {
   /** Overrides `QUERY_TIME_LIMIT_MS` (tests). */
   timeLimitMs?: number;
 };
-
-function isStatementTimeout(caught: unknown): boolean {
-  let current: unknown = caught;
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Object; depth += 1) {
-    if ((current as { code?: unknown }).code === QUERY_CANCELED) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The first issue of a zod error as `path: message`. */
 function firstIssue(error: z.ZodError): string {
@@ -90,7 +79,7 @@ export async function runProjectQuery(input: RunProjectQueryInput): Promise<Proj
     read.catch(() => {});
     rows = await Promise.race([read, timeout]);
   } catch (caught) {
-    if (isStatementTimeout(caught)) throw new AppError("offline:query", { message: QUERY_TIMEOUT_MESSAGE, detail: `${source.name} cancelled by Postgres`, cause: caught });
+    if (sqlState(caught) === QUERY_CANCELED) throw new AppError("offline:query", { message: QUERY_TIMEOUT_MESSAGE, detail: `${source.name} cancelled by Postgres`, cause: caught });
     if (isAppError(caught)) throw caught;
     throw new AppError("internal:query", { detail: `${source.name} failed`, cause: caught });
   } finally {
