@@ -9,6 +9,14 @@ function segment(text: string): string {
   return encodeURIComponent(text);
 }
 
+/** Characters of a short sha (git's default). */
+const SHORT_SHA_LENGTH = 7;
+
+/** A commit's short sha, as chips, query rows and the project pages show it. */
+export function shortSha(sha: string): string {
+  return sha.slice(0, SHORT_SHA_LENGTH);
+}
+
 /** The project's overview page. */
 export function projectHref(projectId: string): string {
   return `/projects/${segment(projectId)}`;

@@ -13,6 +13,7 @@ import { listLatestTestResults, listProjectCommits, listProjectFiles } from "@/d
 import type { Project } from "@/db/schema/project";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { UiRecord } from "@/lib/ui/expression/value";
+import { shortSha } from "./project-paths";
 
 /** Most test results one `tests` query returns: a large CI run, still a table a person can page through. */
 export const TESTS_ROW_CAP = 500;
@@ -124,8 +125,6 @@ const CommitRowSchema = z.strictObject({
 const COMMITS_DESCRIPTION =
   "Commits, newest first. Arguments: branch (default: the project's default branch), limit (1–100, default 20), path (only commits touching that file). `date` is an ISO timestamp, `files` the number of files touched; link one with <Commit sha={commit.sha}/>.";
 
-/** Characters of a short sha (git's default). */
-const SHORT_SHA_LENGTH = 7;
 
 /** `commits`: a branch's history, optionally of one path. */
 const commitsSource = defineQuerySource({
@@ -151,7 +150,7 @@ const commitsSource = defineQuerySource({
     });
     return rows.map((row) => ({
       sha: row.sha,
-      shortSha: row.sha.slice(0, SHORT_SHA_LENGTH),
+      shortSha: shortSha(row.sha),
       title: row.title,
       author: row.author,
       date: row.committedAt.toISOString(),

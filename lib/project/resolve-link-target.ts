@@ -12,10 +12,8 @@ import type { Project } from "@/db/schema/project";
 import type { UiLinkTargetEntry } from "@/lib/ui/link/link-targets";
 import { UI_LINK_RESOLUTION_LIMITS, UiLinkResolutionSchema, type UiLinkResolution } from "@/lib/ui/link/resolution";
 import type { UiLinkTarget } from "@/lib/ui/link/target";
-import { projectCommitHref, projectDiffHref, projectFileHref, projectNodeHref } from "./project-paths";
+import { projectCommitHref, projectDiffHref, projectFileHref, projectNodeHref, shortSha } from "./project-paths";
 
-/** Characters of a sha on a chip (git's short form). */
-const SHORT_SHA_LENGTH = 7;
 
 /** Matches fetched to tell one match from several: two are enough to know a prefix or a diff is ambiguous. */
 const AMBIGUITY_PROBE = 2;
@@ -30,7 +28,7 @@ export function targetLabel(target: UiLinkTarget): string {
       return [target.path, range].filter(Boolean).join(" ") || "Working changes";
     }
     case "commit":
-      return target.sha.slice(0, SHORT_SHA_LENGTH);
+      return shortSha(target.sha);
     case "node":
       return target.ref;
   }
@@ -69,7 +67,7 @@ export async function resolveLinkTarget(input: { project: Project; entry: UiLink
       const matches = await findProjectCommits({ projectId: project.id, shaPrefix: target.sha, limit: AMBIGUITY_PROBE });
       const [commit] = matches;
       if (!commit || matches.length > 1) return linkTargetText(entry);
-      return asChip(entry, { kind: "commit", sha: commit.sha }, `${commit.sha.slice(0, SHORT_SHA_LENGTH)} ${commit.title}`, projectCommitHref(project.id, commit.sha));
+      return asChip(entry, { kind: "commit", sha: commit.sha }, `${shortSha(commit.sha)} ${commit.title}`, projectCommitHref(project.id, commit.sha));
     }
     case "diff": {
       const matches = await findProjectDiffs({

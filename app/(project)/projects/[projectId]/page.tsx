@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { findProjectDiffs, listLatestTestResults, listProjectCommits, listProjectFiles, listProjectNodes } from "@/db/queries/project-model";
-import { projectCommitHref, projectDiffHref, projectFileHref, projectHref, projectNodeHref } from "@/lib/project/project-paths";
+import { projectCommitHref, projectDiffHref, projectFileHref, projectHref, projectNodeHref, shortSha } from "@/lib/project/project-paths";
 import { decodeSegment, openProject } from "../../_components/open-project";
 import { ProjectTime } from "../../_components/project-frame";
 import { SiteHeader } from "../../../(auth)/_components/site-header";
@@ -13,8 +13,6 @@ export const metadata: Metadata = { title: "Project" };
 /** Rows of each list on the overview: a glance, not the whole history. */
 const OVERVIEW_ROWS = 20;
 
-/** Characters of a sha in a list (git's short form). */
-const SHORT_SHA_LENGTH = 7;
 
 /** Props of the overview page. */
 type ProjectPageProps = { params: Promise<{ projectId: string }> };
@@ -52,7 +50,7 @@ export default async function ProjectPage({ params }: ProjectPageProps) {
               {commits.map((commit) => (
                 <li key={commit.sha}>
                   <Link href={projectCommitHref(project.id, commit.sha)}>
-                    <span className={styles.sha}>{commit.sha.slice(0, SHORT_SHA_LENGTH)}</span> {commit.title}
+                    <span className={styles.sha}>{shortSha(commit.sha)}</span> {commit.title}
                   </Link>
                 </li>
               ))}
