@@ -33,7 +33,9 @@ describe.each(TEST_DATABASE_KINDS)("project authorization and the demo seed on %
       expect(project).toMatchObject({ id: "demo", name: "Ledgerline", defaultBranch: "main", openMembership: true });
       expect(await getProjectMembership({ projectId: "demo", userId: actor.userId })).toMatchObject({ role: "viewer" });
       // A second use finds the membership and changes nothing.
-      await authorizeProject(actor, "demo");
+      const membership = await getProjectMembership({ projectId: "demo", userId: actor.userId });
+      await expect(authorizeProject(actor, "demo")).resolves.toMatchObject({ id: "demo" });
+      expect(await getProjectMembership({ projectId: "demo", userId: actor.userId })).toEqual(membership);
     }
   });
 
