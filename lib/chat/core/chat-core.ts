@@ -140,7 +140,15 @@ export class ChatCore {
     const messageId = crypto.randomUUID();
     let lease: ReplyLease | null = null;
     try {
-      lease = await ReplyLease.take({ userId: actor.userId, chatId: chat.id, holder: messageId, ...(this.replyLease ? { timing: this.replyLease } : {}) });
+      const leasedChatId = chat.id;
+      lease = await ReplyLease.take({
+        userId: actor.userId,
+        chatId: leasedChatId,
+        holder: messageId,
+        ...(this.replyLease ? { timing: this.replyLease } : {}),
+        // Another reply has the chat now (or it is gone): this one must not go on beside it.
+        onLost: () => void this.generations.abort(leasedChatId, "lease-lost"),
+      });
       // Another instance's reply holds the chat (its start may not have reached this one's hub yet).
       if (!lease) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
       const heldLease = lease;

@@ -26,7 +26,7 @@ import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
 import { REPLY_IN_PROGRESS_MESSAGE } from "../core/chat-core";
-import { REPLY_ERROR_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
+import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
 import type { ChatEvent } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
 import {
@@ -551,6 +551,40 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
         (release as unknown as () => void)();
         await log.next(isEvent("reply-end", sent.replyMessageId));
         expect(await leaseHolder(chat.id)).toBeNull();
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        await leased.core.close();
+      }
+    });
+
+    it("stops a reply whose lease another reply took while this instance stalled, keeping what arrived", async () => {
+      const { replay, modelId, time } = harness;
+      const leased = createTestChatCore({ bus: bus(), time, replay, replyLease: { durationMs: 300, renewMs: 60 } });
+      try {
+        replay.session.expect("build-status", { stopsEarly: true });
+        const chat = await leased.core.createChat(owner, {});
+        let release: (() => void) | null = null;
+        const log = await followChat(leased.core, owner, chat.id, (event) => {
+          if (!release && event.type === "text-delta") release = time.hold();
+        });
+        const sent = await leased.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        await vi.waitFor(() => expect(release).not.toBeNull());
+        // What another instance does once this one's lease has run out: it takes the chat for its own reply.
+        const database = await getDatabase();
+        await database
+          .update(chats)
+          .set({ replyLeaseHolder: "other-instance-reply", replyLeaseUntil: new Date(Date.now() + 60_000) })
+          .where(eq(chats.id, chat.id));
+        // The next renewals (every 60 ms) find the lease gone and stop the reply; the held model then sees the abort.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        (release as unknown as () => void)();
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        expect([end.message.status, end.message.error]).toEqual(["error", REPLY_LEASE_LOST_MESSAGE]);
+        expect(end.message.text.length).toBeGreaterThan(0);
+        expect(recordedText("build-status").startsWith(end.message.text)).toBe(true);
+        // The other reply's lease is left alone.
+        expect(await leaseHolder(chat.id)).toBe("other-instance-reply");
         log.stop();
         replay.session.assertConsumed();
       } finally {

@@ -39,6 +39,9 @@ export const REPLY_TIME_LIMIT_MS = 10 * 60_000;
 /** What a reply cut by a provider error says (the provider's own text is logged, never shown). */
 export const REPLY_ERROR_MESSAGE = "The model failed while writing this reply. What arrived before the failure is kept.";
 
+/** What a reply says when this server stalled so long that its chat's lease ran out and another reply took the chat. */
+export const REPLY_LEASE_LOST_MESSAGE = "The reply was cut off: the server stalled and the chat moved on to another reply. What arrived is kept.";
+
 /** What a reply cut by the time limit says. */
 export const REPLY_TIME_LIMIT_MESSAGE = "The reply took too long and was cut off. What arrived is kept.";
 
@@ -107,8 +110,9 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
   }
   const stopReason = input.stopReason();
   if (failure !== null && stopReason === null) console.error(`chat: reply ${input.messageId} failed`, failure);
-  const status: MessageStatus = stopReason === "stop" || stopReason === "delete" ? "stopped" : failure !== null || stopReason === "time-limit" ? "error" : "complete";
-  const error = status !== "error" ? null : stopReason === "time-limit" ? REPLY_TIME_LIMIT_MESSAGE : REPLY_ERROR_MESSAGE;
+  const status: MessageStatus =
+    stopReason === "stop" || stopReason === "delete" ? "stopped" : failure !== null || stopReason === "time-limit" || stopReason === "lease-lost" ? "error" : "complete";
+  const error = status !== "error" ? null : stopReason === "time-limit" ? REPLY_TIME_LIMIT_MESSAGE : stopReason === "lease-lost" ? REPLY_LEASE_LOST_MESSAGE : REPLY_ERROR_MESSAGE;
   const blocks = reply.finish();
   try {
     return await storeReply({

@@ -6,7 +6,7 @@
  */
 
 /** Why a generation was aborted. */
-export type GenerationStopReason = "stop" | "time-limit" | "delete";
+export type GenerationStopReason = "stop" | "time-limit" | "delete" | "lease-lost";
 
 type Entry = {
   controller: AbortController;

@@ -27,17 +27,23 @@ export class ReplyLease {
     private readonly chatId: string,
     private readonly holder: string,
     timing: ReplyLeaseTiming,
+    private readonly onLost: () => void,
   ) {
     this.renewal = setInterval(() => void this.renew(timing.durationMs), timing.renewMs);
     // A renewal timer must not keep a process (or a test run) alive on its own.
     this.renewal.unref?.();
   }
 
-  /** Takes the chat's lease for the reply `holder`; null when another reply holds it. */
-  static async take(input: { userId: string; chatId: string; holder: string; timing?: ReplyLeaseTiming }): Promise<ReplyLease | null> {
+  /**
+   * Takes the chat's lease for the reply `holder`; null when another reply
+   * holds it. `onLost` runs once if a renewal finds the lease gone — the chat
+   * was deleted, or this instance stalled past the lease and another reply
+   * took the chat — so the holder can stop generating.
+   */
+  static async take(input: { userId: string; chatId: string; holder: string; timing?: ReplyLeaseTiming; onLost?: () => void }): Promise<ReplyLease | null> {
     const timing = input.timing ?? { durationMs: REPLY_LEASE_MS, renewMs: REPLY_LEASE_RENEW_MS };
     const taken = await acquireReplyLease({ userId: input.userId, chatId: input.chatId, holder: input.holder, durationMs: timing.durationMs });
-    return taken ? new ReplyLease(input.chatId, input.holder, timing) : null;
+    return taken ? new ReplyLease(input.chatId, input.holder, timing, input.onLost ?? (() => {})) : null;
   }
 
   /** Stops renewing and gives the lease up; never throws (a lease that cannot be released runs out). */
@@ -57,9 +63,10 @@ export class ReplyLease {
     if (this.released) return;
     try {
       if (!(await renewReplyLease({ chatId: this.chatId, holder: this.holder, durationMs }))) {
-        // Gone with its chat, or ran out while this instance stalled: nothing left to renew.
+        // Gone with its chat, or ran out while this instance stalled and taken by another reply: nothing left to renew.
         if (this.renewal) clearInterval(this.renewal);
         this.renewal = null;
+        if (!this.released) this.onLost();
       }
     } catch (caught) {
       console.error(`chat: renewing the reply lease of chat ${this.chatId} failed; trying again`, caught);
