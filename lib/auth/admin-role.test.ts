@@ -177,6 +177,24 @@ describe.each(targets)("the admin role on $name", (target) => {
     expect(await sessionRole(person.headers)).toBe("user");
   });
 
+  it("lets nobody verify their own address or grant themselves admin through better-auth's update-user", async () => {
+    const email = freshEmail("self-service");
+    process.env.ADMIN_EMAILS = email;
+    const person = await signUpPerson(auth, { email });
+    for (const body of [{ emailVerified: true }, { role: "admin" }, { adminGrantedAt: new Date().toISOString() }, { name: "Still me", emailVerified: true, role: "admin" }]) {
+      await auth.handler(
+        new Request(`${ORIGIN}/api/auth/update-user`, {
+          method: "POST",
+          headers: new Headers([...person.headers, ["content-type", "application/json"]]),
+          body: JSON.stringify(body),
+        }),
+      );
+    }
+    const stored = await getUser({ database, userId: person.userId });
+    expect([stored?.role, stored?.emailVerified, stored?.adminGrantedAt]).toEqual(["user", false, null]);
+    expect(await sessionRole(await signInPerson(auth, person))).toBe("user");
+  });
+
   it("never makes a guest admin: a guest cannot be granted, whatever its placeholder address", async () => {
     const guest = await signInGuest(auth);
     const stored = await getUser({ database, userId: guest.userId });
