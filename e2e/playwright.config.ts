@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { chromium, defineConfig, devices } from "@playwright/test";
+import { AUTH_OUTBOX_FILE } from "./support/auth-outbox";
 
 /** Port of the server under test; away from the 3000 a developer's `next dev` uses. */
 const PORT = Number(process.env.E2E_PORT ?? 3200);
@@ -64,7 +65,10 @@ export default defineConfig({
     env: {
       ...(process.env as Record<string, string>),
       NODE_ENV: "production",
+      // Listed, but admin only once verified: e2e/admin-verification.spec.ts follows the link.
       ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@example.test",
+      // The log sender also appends each verification mail here, for the specs to read (e2e/support/auth-outbox.ts).
+      AUTH_OUTBOX_FILE,
     },
   },
 });

@@ -7,7 +7,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** The roles a user can hold; `admin` comes from `ADMIN_EMAILS`. */
+/**
+ * The roles a user can hold. `admin` is held by a listed address (`ADMIN_EMAILS`)
+ * once it is verified, or by an out-of-band grant (`npm run admin:grant`); see
+ * lib/auth/admin-emails.ts.
+ */
 export const USER_ROLES = ["user", "admin"] as const;
 
 /** A role a user can hold. */
@@ -31,6 +35,8 @@ export const users = pgTable(
   image: text("image"),
   isAnonymous: boolean("is_anonymous").default(false).notNull(),
   role: text("role", { enum: USER_ROLES }).default("user").notNull(),
+  /** When an operator granted admin out of band (`npm run admin:grant`); null when not granted. Sign-ins never demote a granted user. */
+  adminGrantedAt: timestamp("admin_granted_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   },

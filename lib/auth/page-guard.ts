@@ -9,6 +9,9 @@ import { isAppError } from "@/lib/errors";
 /** The sign-in page, which takes `next` (where to go afterwards). */
 export const SIGN_IN_PATH = "/sign-in";
 
+/** The page that says whether the person's address is verified and sends a new link; verification links land there. */
+export const VERIFY_EMAIL_PATH = "/verify-email";
+
 /** A same-site path to return to after signing in, or "/" for anything else (no open redirects). */
 export function safeNextPath(candidate: unknown): string {
   if (typeof candidate !== "string") return "/";

@@ -1,9 +1,13 @@
 /**
  * The policy over real better-auth sessions on an in-memory PGlite: who the
  * actor is, chat ownership (another user's chat is not found), admin checks,
- * roles from ADMIN_EMAILS at sign-up and sign-in, and a guest keeping their
- * chats when they sign up.
+ * the admin role as the actor sees it (a listed address once verified, an
+ * out-of-band grant), and a guest keeping their chats when they sign up.
+ * lib/auth/admin-role.test.ts covers the role on both databases in depth.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
@@ -12,13 +16,16 @@ process.env.PGLITE_DATA_DIR = "memory://";
 delete process.env.DATABASE_URL;
 process.env.BETTER_AUTH_SECRET = "policy-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 process.env.ADMIN_EMAILS = "root@example.test";
+process.env.BETTER_AUTH_URL = "http://localhost:3000";
+const OUTBOX_FILE = path.join(mkdtempSync(path.join(tmpdir(), "octo-policy-outbox-")), "outbox.jsonl");
+process.env.AUTH_OUTBOX_FILE = OUTBOX_FILE;
 
 const { getAuth } = await import("./auth");
 const { authorizeChat, getActor, requireActor, requireAdmin } = await import("./policy");
 const { createChat, getChat } = await import("@/db/queries/chats");
-const { getUser } = await import("@/db/queries/users");
+const { getUser, grantAdmin } = await import("@/db/queries/users");
 const { AppError } = await import("@/lib/errors");
-const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
+const { latestVerificationLink, openAuthLink, requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
 
 type Auth = Awaited<ReturnType<typeof getAuth>>;
 
@@ -47,9 +54,9 @@ describe("requireActor", () => {
 
   it("names a signed-in person and a guest", async () => {
     const person = await signUpPerson(auth, { name: "Ada" });
-    expect(await requireActor({ headers: person.headers })).toEqual({ userId: person.userId, role: "user", isGuest: false, name: "Ada" });
+    expect(await requireActor({ headers: person.headers })).toEqual({ userId: person.userId, role: "user", isGuest: false, name: "Ada", emailVerified: false });
     const guest = await signInGuest(auth);
-    expect(await requireActor({ headers: guest.headers })).toEqual({ userId: guest.userId, role: "user", isGuest: true, name: "Guest" });
+    expect(await requireActor({ headers: guest.headers })).toEqual({ userId: guest.userId, role: "user", isGuest: true, name: "Guest", emailVerified: false });
   });
 });
 
@@ -77,7 +84,9 @@ describe("authorizeChat", () => {
 
   it("does not open other people's chats to admins either", async () => {
     const owner = await signUpPerson(auth);
-    const admin = await requireActor({ headers: (await signUpPerson(auth, { email: "root@example.test" })).headers });
+    const granted = await signUpPerson(auth);
+    await grantAdmin({ email: granted.email });
+    const admin = await requireActor({ headers: granted.headers });
     expect(admin.role).toBe("admin");
     const chat = await createChat({ userId: owner.userId, title: "Not the admin's", modelId: "replay" });
     expect((await refusal(authorizeChat(admin, chat.id, "read"))).code).toBe("not_found:chat");
@@ -96,12 +105,15 @@ describe("requireAdmin and ADMIN_EMAILS", () => {
     expect((await refusal(() => requireAdmin({ userId: "g", role: "admin", isGuest: true, name: "Guest" }))).code).toBe("forbidden:admin");
   });
 
-  it("sets the role at sign-up and checks it again at every sign-in", async () => {
+  it("makes a listed address admin only once its link is opened, and checks the list again at every sign-in", async () => {
     const email = `boss-${crypto.randomUUID()}@example.test`;
     process.env.ADMIN_EMAILS = `root@example.test, ${email.toUpperCase()}`;
     const boss = await signUpPerson(auth, { email });
-    expect((await getUser({ userId: boss.userId }))?.role).toBe("admin");
-    expect((await requireActor({ headers: boss.headers })).role).toBe("admin");
+    expect(await requireActor({ headers: boss.headers })).toMatchObject({ role: "user", emailVerified: false });
+    expect((await refusal(async () => requireAdmin(await requireActor({ headers: boss.headers })))).code).toBe("forbidden:admin");
+
+    await openAuthLink(auth, await latestVerificationLink(OUTBOX_FILE, email), boss.headers);
+    expect(await requireActor({ headers: boss.headers })).toMatchObject({ role: "admin", emailVerified: true });
 
     process.env.ADMIN_EMAILS = "root@example.test";
     // Still admin until the next sign-in…

@@ -21,6 +21,11 @@ export type Actor = {
   isGuest: boolean;
   /** The display name ("Guest" for guests). */
   name: string;
+  /**
+   * True once the person opened the verification link sent to their address;
+   * `getActor` always says, an actor made by hand in a test may leave it out.
+   */
+  emailVerified?: boolean;
 };
 
 /** What an actor wants to do with a chat. */
@@ -35,6 +40,7 @@ const SessionUserSchema = z.object({
   name: z.string(),
   role: z.enum(USER_ROLES).catch("user"),
   isAnonymous: z.boolean().nullish(),
+  emailVerified: z.boolean().catch(false),
 });
 
 /** Options of `getActor` / `requireActor`. */
@@ -56,7 +62,13 @@ export async function getActor(options: ActorOptions = {}): Promise<Actor | null
   if (!session) return null;
   const user = SessionUserSchema.safeParse(session.user);
   if (!user.success) return null;
-  return { userId: user.data.id, role: user.data.role, isGuest: user.data.isAnonymous === true, name: user.data.name };
+  return {
+    userId: user.data.id,
+    role: user.data.role,
+    isGuest: user.data.isAnonymous === true,
+    name: user.data.name,
+    emailVerified: user.data.emailVerified,
+  };
 }
 
 /** The actor of the current request; throws `unauthorized:auth` when nobody is signed in. */

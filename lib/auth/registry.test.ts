@@ -36,6 +36,8 @@ delete process.env.DATABASE_URL;
 process.env.BETTER_AUTH_SECRET = "registry-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 const ADMIN_EMAIL = `admin-${crypto.randomUUID()}@example.test`;
 process.env.ADMIN_EMAILS = ADMIN_EMAIL;
+// Verification links need the app's address; the probes' requests carry none.
+process.env.BETTER_AUTH_URL = "http://localhost:3000";
 
 const { policyRegistry } = await import("./registry");
 type PolicyEntry = (typeof policyRegistry)[number];
@@ -43,6 +45,7 @@ type ProbeFixture = Parameters<NonNullable<Extract<PolicyEntry, { kind: "route" 
 const { getAuth } = await import("./auth");
 const { authorizeChat, requireActor } = await import("./policy");
 const { createChat } = await import("@/db/queries/chats");
+const { grantAdmin } = await import("@/db/queries/users");
 const { appendMessage } = await import("@/db/queries/messages");
 const { upsertPanelState } = await import("@/db/queries/panels");
 const { isAppError, toErrorResponse } = await import("@/lib/errors");
@@ -230,6 +233,8 @@ beforeAll(async () => {
   const victim = await signUpPerson(auth, { name: "Victim" });
   const other = await signUpPerson(auth, { name: "Other" });
   const admin = await signUpPerson(auth, { name: "Admin", email: ADMIN_EMAIL });
+  // A listed address is admin only once verified; this one is granted out of band instead.
+  await grantAdmin({ email: admin.email });
   const guest = await signInGuest(auth);
   const victimChat = async (): Promise<ProbeFixture> => {
     const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });

@@ -134,6 +134,23 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "one button: continue as guest",
     probe: {},
   },
+  // Address verification: the link itself is better-auth's (GET /api/auth/verify-email, above); it lands here.
+  {
+    kind: "page",
+    file: "app/(auth)/verify-email/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor through guardPage; shows only the caller's own address and whether it is verified",
+    probe: { searchParams: () => ({ error: "INVALID_TOKEN" }) },
+  },
+  {
+    kind: "action",
+    file: "app/(auth)/_actions/resend-verification.ts",
+    exportName: "resendVerification",
+    access: "signed-in",
+    note: "requireActor; sends a new link only to the caller's own stored address (guests have none)",
+    probe: { arguments: () => [undefined, new FormData()] },
+  },
   {
     kind: "page",
     file: "app/(chat)/page.tsx",

@@ -2,7 +2,9 @@
  * Test support for the auth layer: real better-auth sessions over an
  * in-memory PGlite, and the request headers that carry them. Test-only.
  */
+import { readFile } from "node:fs/promises";
 import type { Auth } from "./auth";
+import type { OutboxEntry } from "./log-verification-sender";
 
 /** The Cookie header a browser would send back after a response's Set-Cookie headers. */
 export function cookieHeaderOf(response: Response): string {
@@ -57,4 +59,31 @@ export async function signInGuest(auth: Auth): Promise<{ userId: string; headers
   if (!response.ok) throw new Error(`guest sign-in failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string } };
   return { userId: body.user.id, headers: requestHeaders(cookieHeaderOf(response)) };
+}
+
+/** The mails the log sender appended to an outbox file, oldest first (none when it does not exist yet). */
+export async function readOutbox(outboxFile: string): Promise<OutboxEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(outboxFile, "utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as OutboxEntry);
+}
+
+/** The newest verification link the outbox holds for an address; throws when there is none. */
+export async function latestVerificationLink(outboxFile: string, email: string): Promise<string> {
+  const mails = (await readOutbox(outboxFile)).filter((mail) => mail.to === email.toLowerCase());
+  const newest = mails.at(-1);
+  if (!newest) throw new Error(`no verification mail to ${email} in ${outboxFile}`);
+  return newest.url;
+}
+
+/** Opens a link to better-auth (a verification link) as the browser whose headers are given, through its HTTP handler. */
+export async function openAuthLink(auth: Auth, url: string, headers: Headers = requestHeaders()): Promise<Response> {
+  return auth.handler(new Request(url, { method: "GET", headers }));
 }

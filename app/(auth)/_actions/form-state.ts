@@ -24,6 +24,18 @@ export type AuthFormState =
     }
   | undefined;
 
+/** The result of asking for a new verification link, shown in place by the verification page. */
+export type VerificationFormState =
+  | {
+      /** `sent`: a new link went to `to`; `verified`: there was nothing to send, the address is verified already. */
+      status?: "sent" | "verified";
+      /** The address the link went to. */
+      to?: string;
+      /** Why no link was sent. */
+      error?: PublicError;
+    }
+  | undefined;
+
 const EmailSchema = z
   .string()
   .trim()

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { Actor } from "@/lib/auth/policy";
 import { signOut } from "../_actions/sign-out";
 
-/** Who is signed in, with sign-out (and, for guests, the way to keep their chats). */
+/** Who is signed in, with sign-out (for guests, the way to keep their chats; for an unverified address, the way to verify it). */
 export function AccountMenu({ actor }: { actor: Actor }) {
   return (
     <div className="account-menu">
@@ -13,6 +13,11 @@ export function AccountMenu({ actor }: { actor: Actor }) {
       {actor.isGuest ? (
         <Link href="/sign-up" className="button button-secondary button-small">
           Create account
+        </Link>
+      ) : null}
+      {!actor.isGuest && actor.emailVerified === false ? (
+        <Link href="/verify-email" className="button button-ghost button-small">
+          Verify email
         </Link>
       ) : null}
       <form action={signOut}>
