@@ -660,7 +660,7 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
 
     it("refuses a press that does not name a button of a current panel of the chat as sent, and stores nothing", async () => {
       const { core, replay, modelId } = harness;
-      replay.session.expect("sales-dashboard").expect("build-status").expect("sales-refresh");
+      replay.session.expect("sales-dashboard").expect("build-status").expect("sales-refresh").expect("sales-refresh");
       const sent = await core.sendMessage(owner, { prompt: "Show me the sales dashboard", modelId });
       await core.idle();
       const chatId = sent.chat.id;
@@ -702,12 +702,17 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       expect((await getPanelState({ userId: owner.userId, chatId, panelId: "sales" }))?.revision).toBe(1);
 
       // Once the panel has moved on, a press on the revision the browser still shows is refused as stale.
-      await core.sendPanelAction(owner, { ...press, revision: 1 });
+      const moved = await core.sendPanelAction(owner, { ...press, revision: 1 });
       await core.idle();
       const stale = await refusal(core.sendPanelAction(owner, press));
       expect([stale.code, stale.publicMessage]).toEqual(["conflict:panel", STALE_PANEL_MESSAGE]);
+      // The current revision lives in the silent reply: that is what the browser names next.
+      await core.sendPanelAction(owner, { ...press, messageId: moved.replyMessageId, revision: 2 });
+      await core.idle();
+      expect((await getPanelState({ userId: owner.userId, chatId, panelId: "sales" }))?.revision).toBe(3);
       expect((await storedTurns(chatId)).map(([kind, silent]) => [kind, silent])).toEqual([
         ["prompt", false],
+        ["action", true],
         ["action", true],
       ]);
       replay.session.assertConsumed();
