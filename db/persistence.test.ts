@@ -96,8 +96,16 @@ const APP_TABLES = [
 ];
 
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
-  entries: unknown[];
+  entries: { tag: string }[];
 };
+
+/** Runs the committed migration `tag` statement by statement, as the migrator would. */
+async function runMigrationFile(database: Database, tag: string): Promise<void> {
+  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), "utf8");
+  for (const statement of text.split("--> statement-breakpoint")) {
+    if (statement.trim() !== "") await database.execute(sql.raw(statement));
+  }
+}
 
 /** Rows of a raw query, whichever driver answered (postgres.js returns an array, PGlite `{rows}`). */
 async function rowsOf<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -272,6 +280,44 @@ describe.each([pgliteTarget, postgresTarget])("persistence on $name", (target) =
     }, 60_000);
   });
 
+  describe("message kinds (0003)", () => {
+    it("mark the silent turns stored before them as actions, and refuse a silent turn that is not one", async () => {
+      const scratch = await target.openScratch();
+      try {
+        const scratchDatabase = scratch.connection.database;
+        const tags = journal.entries.map((entry) => entry.tag);
+        const kinds = tags.indexOf("0003_message_kind");
+        for (const tag of tags.slice(0, kinds)) await runMigrationFile(scratchDatabase, tag);
+        const owner = await createUser(scratchDatabase);
+        await scratchDatabase.execute(sql`insert into chats (id, user_id, title, model_id) values ('old-chat', ${owner}, 'Old', 'replay')`);
+        await scratchDatabase.execute(
+          sql`insert into messages (id, chat_id, sequence, role, text, silent) values ('typed', 'old-chat', 1, 'user', 'hello', false), ('pressed', 'old-chat', 2, 'user', '[octo-ui-action] {"panel":"sales","action":"refresh","fields":{}}', true), ('answer', 'old-chat', 3, 'assistant', '', true)`,
+        );
+        await runMigrationFile(scratchDatabase, "0003_message_kind");
+        const rows = await rowsOf<{ id: string; kind: string }>(scratchDatabase, sql`select id, kind from messages order by sequence`);
+        expect(rows).toEqual([
+          { id: "typed", kind: "prompt" },
+          { id: "pressed", kind: "action" },
+          { id: "answer", kind: "prompt" },
+        ]);
+      } finally {
+        await scratch.release();
+      }
+
+      const owner = await createUser(database);
+      const chat = await createChat({ database, userId: owner, title: "Kinds", modelId: "replay" });
+      for (const kind of ["prompt", "choice"] as const) {
+        await expect(appendMessage({ database, userId: owner, chatId: chat.id, message: { role: "user", text: "[octo-ui-action] {}", kind, silent: true } })).rejects.toBeInstanceOf(AppError);
+      }
+      await expect(appendMessage({ database, userId: owner, chatId: chat.id, message: { role: "assistant", text: "x", kind: "choice" } })).rejects.toBeInstanceOf(AppError);
+      const action = { label: "Refresh", fields: [{ label: "Range", value: "Last 30 days" }] };
+      const pressed = await appendMessage({ database, userId: owner, chatId: chat.id, message: { role: "user", text: "[octo-ui-action] {}", kind: "action", silent: true, action } });
+      expect(pressed).toMatchObject({ kind: "action", silent: true, action });
+      const typed = await appendMessage({ database, userId: owner, chatId: chat.id, message: { role: "user", text: "hi" } });
+      expect(typed).toMatchObject({ kind: "prompt", silent: false, action: null });
+    }, 60_000);
+  });
+
   describe("chats", () => {
     it("create, get, list, rename and delete, scoped by user", async () => {
       const owner = await createUser(database);
@@ -333,7 +379,7 @@ describe.each([pgliteTarget, postgresTarget])("persistence on $name", (target) =
         database,
         userId: owner,
         chatId: chat.id,
-        message: { role: "user", text: '[octo-ui-action] {"panel":"sales","action":"refresh"}', silent: true },
+        message: { role: "user", text: '[octo-ui-action] {"panel":"sales","action":"refresh"}', kind: "action", silent: true },
       });
       expect([prompt?.sequence, reply?.sequence, silent?.sequence]).toEqual([1, 2, 3]);
       expect(prompt).toMatchObject({ role: "user", status: "complete", silent: false, ui: null, genui: null, model: null });

@@ -2,7 +2,8 @@
  * Addressable panels: a silent panel update (the sales dashboard's Refresh
  * button) replaces the panel in place with no new message drawn, and the
  * panel's state (a field the person filled) survives a reload and the
- * refresh.
+ * refresh. A panel without an id sends a visible action turn, drawn as the
+ * button pressed and the values sent.
  */
 import { expect, test, type Locator } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
@@ -53,12 +54,14 @@ test("Refresh updates the panel in place, silently, and its state survives a rel
 
   // The silent turn and its reply are stored, marked silent, and still never drawn after a reload.
   const stored = await storedMessages(chat.chatId());
-  expect(stored.map((message) => [message.role, message.silent])).toEqual([
-    ["user", false],
-    ["assistant", false],
-    ["user", true],
-    ["assistant", true],
+  expect(stored.map((message) => [message.role, message.kind, message.silent])).toEqual([
+    ["user", "prompt", false],
+    ["assistant", "prompt", false],
+    ["user", "action", true],
+    ["assistant", "prompt", true],
   ]);
+  // The envelope was written by the server from the stored button, with the fields the panel holds.
+  expect(JSON.parse(stored[2]?.text.replace("[octo-ui-action] ", "") ?? "")).toMatchObject({ panel: "sales", action: "refresh", fields: { region: "north", range: "30d" }, payload: {} });
   await page.reload();
   await expect(chat.panel("Sales — last 30 days (refreshed)")).toBeVisible();
   await expect(chat.replies()).toHaveCount(1);
@@ -80,4 +83,33 @@ test("a ```ui panel keeps what the person set across a reload", async ({ page })
   await page.reload();
   await expect(chat.lastReply().getByRole("switch", { name: "Failed only" })).toBeChecked();
   await expect(chat.lastReply().getByRole("table", { name: "Failed tests" }).getByRole("row")).toHaveCount(4);
+});
+
+test("a panel without an id sends a visible action turn, drawn as the button pressed and the values sent", async ({ page }) => {
+  await new SignInPage(page).continueAsGuest("/");
+  const chat = new ChatPage(page);
+  await chat.send("Ask me for playground feedback");
+  await chat.waitForReplyEnd();
+  const panel = chat.panel("Quick feedback");
+  await panel.getByRole("textbox", { name: "What worked, or did not?" }).fill("Panels update in place");
+  await panel.getByRole("radio", { name: "Great" }).check();
+  await panel.getByRole("button", { name: "Send feedback" }).click();
+
+  await expect(chat.prompts()).toHaveCount(2);
+  const turn = chat.prompts().last();
+  await expect(turn).toContainText("Pressed “Send feedback”");
+  await expect(turn.getByRole("list", { name: "Values sent" }).getByRole("listitem")).toHaveText(["What worked, or did not?: Panels update in place", "Rating: Great"]);
+  await expect(turn).not.toContainText("[octo-ui-action]");
+  await chat.waitForReplyEnd();
+  await expect(chat.lastReply()).toContainText("your feedback is with the team");
+
+  const stored = await storedMessages(chat.chatId());
+  expect(stored.map((message) => [message.role, message.kind, message.silent])).toEqual([
+    ["user", "prompt", false],
+    ["assistant", "prompt", false],
+    ["user", "action", false],
+    ["assistant", "prompt", false],
+  ]);
+  await page.reload();
+  await expect(chat.prompts().last()).toContainText("Pressed “Send feedback”");
 });

@@ -14,7 +14,9 @@ import type {
   RenameChatInput,
   SavePanelStateInput,
   SavePanelStateResult,
+  SendChoiceInput,
   SendMessageInput,
+  SendPanelActionInput,
   SendMessageResult,
   StopReplyResult,
 } from "@/lib/chat/core/chat-inputs";
@@ -34,9 +36,23 @@ async function run<Value extends object>(operation: (actor: Actor) => Promise<Va
   }
 }
 
-/** Sends a prompt (creating the chat when `chatId` is absent) and starts its reply; returns the ids at once. */
+/** Sends a typed prompt (creating the chat when `chatId` is absent) and starts its reply; returns the ids at once. Never read as an action. */
 export async function sendMessage(input: SendMessageInput): Promise<ChatActionResult<SendMessageResult>> {
   return run((actor) => getChatCore().sendMessage(actor, input));
+}
+
+/**
+ * Sends a press of a GenUI button on a stored reply of the chat: the server
+ * writes the `[octo-ui-action]` envelope from the stored fence (silent for a
+ * panel with an id) and starts its reply.
+ */
+export async function sendPanelAction(input: SendPanelActionInput): Promise<ChatActionResult<SendMessageResult>> {
+  return run((actor) => getChatCore().sendPanelAction(actor, input));
+}
+
+/** Sends a pick of a ```ui choice in a stored reply of the chat: the server writes the visible turn from the stored block and starts its reply. */
+export async function sendChoice(input: SendChoiceInput): Promise<ChatActionResult<SendMessageResult>> {
+  return run((actor) => getChatCore().sendChoice(actor, input));
 }
 
 /** Stops the chat's streaming reply; the partial reply is kept. */

@@ -1,7 +1,7 @@
 /** Message queries; every one is scoped by the chat owner's user id. */
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { chats, messages, type JsonValue, type Message, type MessageRole, type MessageStatus } from "../schema";
+import { chats, messages, type JsonValue, type Message, type MessageKind, type MessageRole, type MessageStatus } from "../schema";
 import { runQuery, type QueryOptions } from "./run-query";
 
 /** A message to append; the sequence is assigned by the database. */
@@ -17,8 +17,12 @@ export type NewMessage = {
   genui?: JsonValue | null;
   /** The degradation receipt. */
   diagnostics?: JsonValue | null;
-  /** A silent action turn (kept for the model, never drawn). */
+  /** A silent action turn (kept for the model, never drawn); only an `action` may be silent. */
   silent?: boolean;
+  /** How a person's message was sent (default `prompt`). */
+  kind?: MessageKind;
+  /** For an action turn: what the person did, as the thread draws it. */
+  action?: JsonValue | null;
   status?: MessageStatus;
   error?: string | null;
   /** The model that wrote a reply. */
@@ -55,6 +59,8 @@ export function appendMessage(
           genui: message.genui ?? null,
           diagnostics: message.diagnostics ?? null,
           silent: message.silent ?? false,
+          kind: message.kind ?? "prompt",
+          action: message.action ?? null,
           status: message.status ?? "complete",
           error: message.error ?? null,
           model: message.model ?? null,

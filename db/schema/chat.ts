@@ -16,6 +16,18 @@ export const MESSAGE_ROLES = ["user", "assistant"] as const;
 /** Who wrote a message. */
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
+/**
+ * How a person's message was sent: typed (`prompt`), by a GenUI button
+ * (`action`: the host wrote its `[octo-ui-action]` envelope from the stored
+ * panel), or by a ```ui `Choice` (`choice`: the host wrote it from the stored
+ * block). Only an action turn is ever an envelope or silent. Replies are
+ * always `prompt`.
+ */
+export const MESSAGE_KINDS = ["prompt", "action", "choice"] as const;
+
+/** How a person's message was sent. */
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 /** How a stored reply ended: in full, stopped by the person, or cut by an error. */
 export const MESSAGE_STATUSES = ["complete", "stopped", "error"] as const;
 
@@ -81,6 +93,10 @@ export const messages = pgTable(
     diagnostics: jsonb("diagnostics").$type<JsonValue>(),
     /** A silent action turn: kept for the model's context, never drawn. */
     silent: boolean("silent").default(false).notNull(),
+    /** How a person's message was sent (see `MESSAGE_KINDS`); the database refuses a silent user turn that is not an action. */
+    kind: text("kind", { enum: MESSAGE_KINDS }).default("prompt").notNull(),
+    /** For an action turn: what the person did, as the thread draws it (the button's label, the fields by their labels). */
+    action: jsonb("action").$type<JsonValue>(),
     status: text("status", { enum: MESSAGE_STATUSES }).default("complete").notNull(),
     error: text("error"),
     /** The model that wrote a reply (null for the person's own messages). */
@@ -95,6 +111,10 @@ export const messages = pgTable(
     check("messages_sequence_positive", sql`${table.sequence} > 0`),
     check("messages_role_known", sql`${table.role} in ('user', 'assistant')`),
     check("messages_status_known", sql`${table.status} in ('complete', 'stopped', 'error')`),
+    check("messages_kind_known", sql`${table.kind} in ('prompt', 'action', 'choice')`),
+    check("messages_reply_kind", sql`${table.role} = 'user' or ${table.kind} = 'prompt'`),
+    // Only a button's envelope may hide a person's turn: typed text and choices are always drawn.
+    check("messages_silent_turn_is_action", sql`${table.role} <> 'user' or not ${table.silent} or ${table.kind} = 'action'`),
   ],
 );
 

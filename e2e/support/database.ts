@@ -18,11 +18,11 @@ export async function withDatabase<Result>(read: (sql: postgres.Sql) => Promise<
 }
 
 /** One stored message, as the specs look at it. */
-export type StoredMessageRow = { id: string; role: string; text: string; status: string; silent: boolean; ui: unknown; genui: unknown };
+export type StoredMessageRow = { id: string; role: string; kind: string; text: string; status: string; silent: boolean; ui: unknown; genui: unknown };
 
 /** The stored messages of a chat, in order. */
 export function storedMessages(chatId: string): Promise<StoredMessageRow[]> {
   return withDatabase(
-    (sql) => sql<StoredMessageRow[]>`select id, role, text, status, silent, ui, genui from messages where chat_id = ${chatId} order by sequence`,
+    (sql) => sql<StoredMessageRow[]>`select id, role, kind, text, status, silent, ui, genui from messages where chat_id = ${chatId} order by sequence`,
   );
 }

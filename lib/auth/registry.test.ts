@@ -52,9 +52,25 @@ const { isAppError, toErrorResponse } = await import("@/lib/errors");
 const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
 const { compileUi } = await import("@/lib/ui/compile/compile-ui");
 const { PROJECT_QUERY_SCHEMAS } = await import("@/lib/project/query-sources");
+const { genuiFenceRecords } = await import("@/lib/chat/final/final-reply");
 
-/** The probe chat's reply: one block reading the demo project (a query and a chip), for the project routes. */
-const PROBE_REPLY = '```ui\n$runs = @Query("tests", {branch: "main"})\n<Summary>See <File path="lib/billing/invoice.ts" line={42}/></Summary>\n<Table rows={$runs}/>\n```';
+/**
+ * The probe chat's reply: one block reading the demo project (a query and a
+ * chip) and offering a choice, for the project routes and `sendChoice`; and
+ * the panel `sales`, an octo-ui fence with a button, for `sendPanelAction`.
+ */
+const PROBE_REPLY = [
+  "```ui",
+  '$runs = @Query("tests", {branch: "main"})',
+  '<Summary>See <File path="lib/billing/invoice.ts" line={42}/></Summary>',
+  "<Table rows={$runs}/>",
+  '<Choices><Choice id="probe" label="Probe the choice"/></Choices>',
+  "```",
+  "",
+  "```octo-ui",
+  '{"id": "sales", "items": [{"type": "button", "label": "Refresh", "action": "refresh"}]}',
+  "```",
+].join("\n");
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 /** Where `guardPage` sends a stranger (sign-out's own redirect to /sign-in is not a refusal). */
@@ -241,7 +257,8 @@ beforeAll(async () => {
     // A reply with a ```ui block that reads the project (a query and a chip), as the chat core stores one.
     const messageId = crypto.randomUUID();
     const ui = compileUi(PROBE_REPLY, { id: messageId, final: true, querySchemas: PROJECT_QUERY_SCHEMAS, now: () => 0 }).map((block) => ({ ...block, revision: 1 }));
-    const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never } });
+    const genui = { fences: genuiFenceRecords(PROBE_REPLY), tools: [] };
+    const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never, genui: genui as never } });
     const panelId = "sales";
     await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
     return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id };

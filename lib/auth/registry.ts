@@ -212,6 +212,24 @@ export const policyRegistry: readonly PolicyEntry[] = [
   {
     kind: "action",
     file: "app/(chat)/actions.ts",
+    exportName: "sendPanelAction",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(write); the fence, button and panel are read from that chat's stored replies",
+    // The probe reply (registry.test.ts) has one octo-ui fence, panel `sales`, whose first item is a button.
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId, fenceIndex: 0, button: "items[0]", fields: {}, modelId: "replay:default" }] },
+  },
+  {
+    kind: "action",
+    file: "app/(chat)/actions.ts",
+    exportName: "sendChoice",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(write); the block and its choice are read from that chat's stored replies",
+    // The probe reply's ```ui block offers the choice `probe`.
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId, blockId: fixture.blockId, choiceId: "probe", values: {}, modelId: "replay:default" }] },
+  },
+  {
+    kind: "action",
+    file: "app/(chat)/actions.ts",
     exportName: "stopReply",
     access: "chat-owner",
     note: "requireActor, then authorizeChat(write) before stopping the chat's reply",

@@ -77,14 +77,45 @@ export const ToolCardSchema = z.object({
 /** A `render_ui` tool call and its result. */
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 
-/** A person's message. Silent ones are `[octo-ui-action]` envelopes: kept for the model, never drawn. */
+/**
+ * How a person's message was sent: typed (`prompt`), by a GenUI button
+ * (`action`: an `[octo-ui-action]` envelope the server wrote from the stored
+ * panel), or by a ```ui `Choice` (`choice`: written by the server from the
+ * stored block). Only an action turn is an envelope, and only one may be silent.
+ */
+export const UserMessageKindSchema = z.enum(["prompt", "action", "choice"]);
+/** How a person's message was sent. */
+export type UserMessageKind = z.infer<typeof UserMessageKindSchema>;
+
+/** UTF-16 units of a label or value in an action's summary (a GenUI label is at most 500; a typed value is cut). */
+export const ACTION_SUMMARY_TEXT_MAX_LENGTH = 2_000;
+
+/**
+ * What a person did with a GenUI button, as the thread draws a visible action
+ * turn instead of its JSON: the button's label and the fields they sent,
+ * each by its control's label, values as the control showed them.
+ */
+export const ActionSummarySchema = z.object({
+  label: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH),
+  fields: z
+    .array(z.object({ label: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH), value: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH) }))
+    .max(200),
+});
+/** What a person did with a GenUI button. */
+export type ActionSummary = z.infer<typeof ActionSummarySchema>;
+
+/** A person's message. Silent ones are action turns on a panel with an id: kept for the model, never drawn. */
 export const UserMessageSchema = z.object({
   id: z.string().max(100),
   chatId: z.string().max(100),
   sequence: z.number().int().positive(),
   role: z.literal("user"),
+  /** What the model reads: the typed text, the choice's message, or the action's envelope. */
   text: z.string(),
   silent: z.boolean(),
+  kind: UserMessageKindSchema,
+  /** An action turn's summary, drawn in place of its envelope. */
+  action: ActionSummarySchema.optional(),
   createdAt: TimestampSchema,
 });
 /** A person's message. */

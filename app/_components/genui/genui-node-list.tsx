@@ -86,7 +86,7 @@ function GenuiNodeView({ node, path }: { node: GenuiNode; path: string }) {
     case "quiz":
       return <QuizNode node={node} path={path} />;
     case "button":
-      return <ButtonNode node={node} />;
+      return <ButtonNode node={node} path={path} />;
     default: {
       // Every type of the whitelist is handled above; the parser drops any other.
       const unhandled: never = node;

@@ -23,6 +23,9 @@ import { nodeElementId } from "./node-id";
 import { GenuiPanelContext, type GenuiPanelContextValue } from "./panel-context";
 import { usePanelState } from "./use-panel-state";
 
+/** Which button fired: its node path in the spec (`items[2].children[0]`), the same path `forEachGenuiNode` gives. */
+export type GenuiActionSource = { button: string };
+
 /** Props of `GenuiPanelView`. */
 export type GenuiPanelViewProps = {
   /** The spec as received (a tool argument, a fence's JSON, a stored value): anything; it is parsed here. */
@@ -35,8 +38,13 @@ export type GenuiPanelViewProps = {
   state?: GenuiPanelState;
   /** Called with the whole next state on every change (store it per panel id to restore it after a reload). */
   onStateChange?: (next: GenuiPanelState) => void;
-  /** Called when a button fires, with the envelope `formatUiAction` turns into the `[octo-ui-action]` turn; absent, buttons are disabled. */
-  onAction?: (action: UiAction) => void;
+  /**
+   * Called when a button fires, with the envelope it stands for and the
+   * button's path; absent, buttons are disabled. A chat sends the path and
+   * the fields, never the envelope: its server writes the envelope from the
+   * stored spec.
+   */
+  onAction?: (action: UiAction, source: GenuiActionSource) => void;
 };
 
 /** Words of the fallback shown when a spec has nothing to render. */
@@ -53,13 +61,13 @@ export function GenuiPanelView({ spec, surface, streaming = false, state, onStat
     const sendAction =
       onAction === undefined || clean === null || surface !== "fence"
         ? undefined
-        : (button: GenuiButtonNode) => {
+        : (button: GenuiButtonNode, path: string) => {
             const action: UiAction = {
               action: button.action,
               fields: genuiActionFields(clean, panelState.state.fields),
               payload: button.payload ?? {},
             };
-            onAction(clean.id === undefined ? action : { panel: clean.id, ...action });
+            onAction(clean.id === undefined ? action : { panel: clean.id, ...action }, { button: path });
           };
     const elementId = (path: string, part: string) => nodeElementId({ idPrefix, path, part });
     return { ...panelState, surface, streaming, sendAction, elementId };

@@ -14,8 +14,8 @@ export type GenuiPanelContextValue = PanelStateHandle & {
   surface: GenuiSurface;
   /** True while the fence is still arriving: diagrams wait and buttons stay off. */
   streaming: boolean;
-  /** Sends a button's action with every field of the fence; `undefined` when the host gave no `onAction`. */
-  sendAction: ((button: GenuiButtonNode) => void) | undefined;
+  /** Sends the action of the button at `path` with every field of the fence; `undefined` when the host gave no `onAction`. */
+  sendAction: ((button: GenuiButtonNode, path: string) => void) | undefined;
   /** The id of element `part` of the node at `path`, unique to this panel instance. */
   elementId: (path: string, part: string) => string;
 };

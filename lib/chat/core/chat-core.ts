@@ -5,12 +5,18 @@
  * replies generated here (the generation registry), live replies everywhere
  * (the hub, fed by the bus) and the viewers watching them.
  *
- * A turn: `sendMessage` stores the prompt, starts the reply and returns its
- * ids at once; the reply streams on the server whatever happens to the
+ * A turn: `sendMessage` (typed text), `sendPanelAction` (a GenUI button) or
+ * `sendChoice` (a ```ui choice) stores the person's turn, starts the reply
+ * and returns its ids at once; the reply streams on the server whatever happens to the
  * request; viewers follow it through `watchChat` (snapshot, then events);
  * `stopReply` reaches it on whichever instance generates it. A chat has one
  * reply at a time across instances: a send first takes the chat's reply lease
  * in the database (`ReplyLease`), which two instances cannot both get.
+ *
+ * Only `sendPanelAction` writes an `[octo-ui-action]` envelope, and it writes
+ * it itself from a button of a stored panel of the chat: typed text and
+ * choices are never read as envelopes and never stored silent, whatever
+ * they say.
  */
 import "server-only";
 import type { LanguageModel } from "ai";
@@ -24,11 +30,12 @@ import {
 } from "@/db/queries/chats";
 import { appendMessage, listMessages } from "@/db/queries/messages";
 import { getPanelState, listPanelStates, upsertPanelState } from "@/db/queries/panels";
-import type { Chat, JsonValue } from "@/db/schema";
+import type { Chat, JsonValue, MessageKind } from "@/db/schema";
 import { authorizeChat, type Actor } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
-import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
 import type { ModelLookup } from "@/lib/models/registry";
+import { blockQueryData } from "@/lib/project/block-query-data";
+import { UiBlocksSchema } from "@/lib/ui/envelope/schema";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { UiStreamClock } from "@/lib/ui/stream/stream";
 import type { ChatBus } from "../bus/chat-bus";
@@ -36,10 +43,12 @@ import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
 import { panelStateDialect, parsePanelState } from "../panels/panel-state";
 import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
 import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
+import { choiceTurnText } from "../turn/choice-turn";
+import { panelActionTurn } from "../turn/panel-action-turn";
 import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { GenerationRegistry } from "../turn/generation-registry";
 import { ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
-import type { ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
+import type { ActionSummary, AssistantMessage, ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
 import { snapshotFilter } from "./snapshot-filter";
 import {
   ChatReferenceInputSchema,
@@ -47,7 +56,9 @@ import {
   parseChatInput,
   RenameChatInputSchema,
   SavePanelStateInputSchema,
+  SendChoiceInputSchema,
   SendMessageInputSchema,
+  SendPanelActionInputSchema,
   type DeleteChatResult,
   type SavePanelStateResult,
   type SendMessageResult,
@@ -56,6 +67,25 @@ import {
 
 /** What a second send says while a reply is still streaming in the chat. */
 export const REPLY_IN_PROGRESS_MESSAGE = "A reply is still being written in this chat. Wait for it to finish, or stop it first.";
+
+/** What a press or pick on a reply the chat does not hold (or a part the reply does not have) is told: one answer for both. */
+export const NO_SUCH_PART_MESSAGE = "This panel is not part of that chat's stored replies.";
+
+/** What a press on a panel id the chat does not hold is told. */
+export const NO_SUCH_PANEL_MESSAGE = "This chat holds no such panel.";
+
+/** What a press or pick on a panel revision that is no longer the panel's current one is told. */
+export const STALE_PANEL_MESSAGE = "This panel has changed since it was shown. Use its newest version.";
+
+/** A person's turn, ready to store: what the model reads and how it is kept. */
+type PreparedTurn = {
+  text: string;
+  kind: MessageKind;
+  silent: boolean;
+  /** The panel an action turn's envelope names (its reply may replace the panel in place). */
+  actionPanelId: string | null;
+  action?: ActionSummary;
+};
 
 /** Milliseconds `deleteChat` waits for a reply generated here to stop before deleting its chat. */
 const DELETE_STOP_WAIT_MS = 5_000;
@@ -121,19 +151,117 @@ export class ChatCore {
   }
 
   /**
-   * Stores a prompt and starts its reply; returns the ids at once. Creates
-   * the chat (titled from the prompt) when `chatId` is absent. An
-   * `[octo-ui-action]` envelope naming a panel is stored silent. Refused with
-   * `conflict:chat` while a reply streams in the chat, on this instance or
-   * any other (the chat's reply lease is taken before anything is stored).
+   * Stores a typed prompt and starts its reply; returns the ids at once.
+   * Creates the chat (titled from the prompt) when `chatId` is absent. The
+   * prompt is always a visible `prompt` turn — text that looks like an
+   * `[octo-ui-action]` envelope included (the model is told it is none).
+   * Refused with `conflict:chat` while a reply streams in the chat, on this
+   * instance or any other (the chat's reply lease is taken before anything
+   * is stored).
    */
   async sendMessage(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
     await this.ready();
     const input = parseChatInput(SendMessageInputSchema, rawInput);
-    const lookup = this.models.getModel(input.modelId);
-    if (!lookup.ok) throw new AppError("bad_request:chat", { message: lookup.error.message, detail: lookup.error.code });
-    let chat: Chat =
+    const lookup = this.modelFor(input.modelId);
+    const chat: Chat =
       input.chatId !== undefined ? await authorizeChat(actor, input.chatId, "write") : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId);
+    return this.startTurn(actor, chat, input.modelId, lookup, async () => ({ text: input.prompt, kind: "prompt", silent: false, actionPanelId: null }));
+  }
+
+  /**
+   * A press of a GenUI button on a stored reply of the chat: the envelope is
+   * written here from the stored fence (`panelActionTurn`: the button's
+   * action and payload, the fence's panel id, the fields checked against its
+   * controls) and stored as an `action` turn — silent when the fence is a
+   * panel with an id, whose reply may then replace it in place. Refused with
+   * `not_found:message` for a reply or fence the chat does not hold,
+   * `not_found:panel` for a button the fence does not have or a panel id the
+   * chat does not hold, `conflict:panel` for a revision that is no longer the
+   * panel's current one, `bad_request:panel` for a field the fence does not
+   * offer, and `conflict:chat` while a reply streams. Nothing is stored then.
+   */
+  async sendPanelAction(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
+    await this.ready();
+    const input = parseChatInput(SendPanelActionInputSchema, rawInput);
+    const lookup = this.modelFor(input.modelId);
+    const chat = await authorizeChat(actor, input.chatId, "write");
+    // Read under the chat's lease: no reply can move the panel on between the check and the store.
+    return this.startTurn(actor, chat, input.modelId, lookup, async () => {
+      const scope = { userId: actor.userId, chatId: chat.id };
+      const message = await this.storedReply(scope, input.messageId);
+      const fence = message.genui?.find((candidate) => candidate.index === input.fenceIndex);
+      if (!fence || fence.spec === null) throw new AppError("not_found:message", { message: NO_SUCH_PART_MESSAGE, detail: `fence ${input.fenceIndex} of message ${message.id}` });
+      const panelId = fence.spec.id;
+      if (panelId !== undefined) {
+        const panel = await getPanelState({ ...scope, panelId });
+        if (!panel) throw new AppError("not_found:panel", { message: NO_SUCH_PANEL_MESSAGE, detail: `panel ${panelId} of chat ${chat.id}` });
+        if (panel.messageId !== message.id || (input.revision !== undefined && input.revision !== panel.revision)) {
+          throw new AppError("conflict:panel", { message: STALE_PANEL_MESSAGE, detail: `panel ${panelId} is at revision ${panel.revision} in message ${panel.messageId}` });
+        }
+        // The panel is the first part naming it in its reply; a later duplicate fence (or a ```ui block or card holding it) is not this fence.
+        const holder = message.genui?.find((candidate) => candidate.panelId === panelId);
+        if (panelDialect(message, panelId) !== "octo-ui" || holder?.index !== fence.index) {
+          throw new AppError("not_found:panel", { message: NO_SUCH_PANEL_MESSAGE, detail: `fence ${fence.index} of message ${message.id} is not panel ${panelId}` });
+        }
+      }
+      const turn = panelActionTurn({ spec: fence.spec, button: input.button, fields: input.fields });
+      return { text: turn.text, kind: "action", silent: panelId !== undefined, actionPanelId: panelId ?? null, action: turn.summary };
+    });
+  }
+
+  /**
+   * A pick of a ```ui `Choice` in a stored reply of the chat: the block (a
+   * panel's current revision) is evaluated with the person's input values
+   * and its query data, and the visible `choice` turn is written here
+   * (`choiceTurnText`). Refused with `not_found:message` for a reply, block
+   * or choice the chat does not hold, `conflict:panel` for a panel block
+   * that is no longer the panel's current revision, `bad_request:chat` for a
+   * choice the block refuses (hidden, disabled, local, or a value its inputs
+   * do not offer), and `conflict:chat` while a reply streams.
+   */
+  async sendChoice(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
+    await this.ready();
+    const input = parseChatInput(SendChoiceInputSchema, rawInput);
+    const lookup = this.modelFor(input.modelId);
+    const chat = await authorizeChat(actor, input.chatId, "write");
+    return this.startTurn(actor, chat, input.modelId, lookup, async () => {
+      const scope = { userId: actor.userId, chatId: chat.id };
+      const message = await this.storedReply(scope, input.messageId);
+      const block = message.ui?.find((candidate) => candidate.id === input.blockId);
+      if (!block) throw new AppError("not_found:message", { message: NO_SUCH_PART_MESSAGE, detail: `block ${input.blockId.slice(0, 200)} of message ${message.id}` });
+      const panel = await getPanelState({ ...scope, panelId: block.id });
+      if (panel && panel.messageId !== message.id) {
+        throw new AppError("conflict:panel", { message: STALE_PANEL_MESSAGE, detail: `panel ${block.id} is at revision ${panel.revision} in message ${panel.messageId}` });
+      }
+      const queries = await blockQueryData({ actor, chat, block, values: input.values });
+      return { text: choiceTurnText({ block, choiceId: input.choiceId, values: input.values, queries }), kind: "choice", silent: false, actionPanelId: null };
+    });
+  }
+
+  /** The model `modelId` names, or `bad_request:chat`. */
+  private modelFor(modelId: string): LanguageModel {
+    const lookup = this.models.getModel(modelId);
+    if (!lookup.ok) throw new AppError("bad_request:chat", { message: lookup.error.message, detail: lookup.error.code });
+    return lookup.model;
+  }
+
+  /** A stored reply of the chat, its UI validated on the way out, or `not_found:message`. */
+  private async storedReply(scope: { userId: string; chatId: string }, messageId: string): Promise<AssistantMessage> {
+    const row = await getMessage({ ...scope, messageId });
+    const message = row ? toChatMessage(row) : null;
+    if (message?.role !== "assistant") throw new AppError("not_found:message", { message: NO_SUCH_PART_MESSAGE, detail: `message ${messageId} of chat ${scope.chatId}` });
+    return message;
+  }
+
+  /**
+   * The one way a person's turn is stored and answered: takes the chat (the
+   * hub's live check, this instance's slot, the reply lease across
+   * instances), then `prepare`s the turn — so what it reads cannot change
+   * before the turn is stored — stores it and starts the reply. A refusal
+   * from `prepare` stores nothing and frees the chat.
+   */
+  private async startTurn(actor: Actor, takenChat: Chat, modelId: string, model: LanguageModel, prepare: () => Promise<PreparedTurn>): Promise<SendMessageResult> {
+    let chat = takenChat;
     if (this.hub.isLive(chat.id)) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
     const slot = this.generations.reserve(chat.id);
     if (!slot) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
@@ -152,16 +280,22 @@ export class ChatCore {
       // Another instance's reply holds the chat (its start may not have reached this one's hub yet).
       if (!lease) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
       const heldLease = lease;
-      if (chat.modelId !== input.modelId) {
-        chat = (await setChatModel({ userId: actor.userId, chatId: chat.id, modelId: input.modelId })) ?? chat;
+      const turn = await prepare();
+      if (chat.modelId !== modelId) {
+        chat = (await setChatModel({ userId: actor.userId, chatId: chat.id, modelId })) ?? chat;
         this.hub.announceChat(actor.userId, toChatSummary(chat));
       }
-      const envelope = parseUiAction(input.prompt);
-      const actionPanelId = envelope?.panel ?? null;
+      const { actionPanelId } = turn;
       const prompt = await appendMessage({
         userId: actor.userId,
         chatId: chat.id,
-        message: { role: "user", text: input.prompt, silent: actionPanelId !== null },
+        message: {
+          role: "user",
+          text: turn.text,
+          kind: turn.kind,
+          silent: turn.silent,
+          ...(turn.action ? { action: turn.action as unknown as JsonValue } : {}),
+        },
       });
       if (!prompt) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
       this.hub.announceMessage(actor.userId, toChatMessage(prompt));
@@ -170,7 +304,7 @@ export class ChatCore {
         userId: actor.userId,
         messageId,
         replyTo: prompt.id,
-        model: input.modelId,
+        model: modelId,
         startedAt: new Date().toISOString(),
         sequence: prompt.sequence + 1,
       });
@@ -179,12 +313,12 @@ export class ChatCore {
       timeLimit.unref?.();
       const generation = generateReply({
         reply,
-        model: lookup.model,
+        model,
         userId: actor.userId,
         chatId,
         messageId,
-        modelId: input.modelId,
-        silentPrompt: actionPanelId !== null,
+        modelId,
+        silentPrompt: turn.silent,
         actionPanelId,
         signal: slot.signal,
         stopReason: slot.reason,

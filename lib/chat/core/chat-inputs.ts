@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { GENUI_BUDGETS, GENUI_LIMITS } from "@/lib/genui/limits";
+import { GenuiFieldNameSchema } from "@/lib/genui/schema/condition";
 import { GenuiPanelIdSchema } from "@/lib/genui/schema/spec";
 import { PROMPT_MAX_LENGTH, type ChatSummary } from "../wire";
 
@@ -34,6 +36,53 @@ export type SendMessageResult = {
   /** The reply's message id (it streams as the live reply until it is stored under this id). */
   replyMessageId: string;
 };
+
+/** Longest message id accepted (ids are UUIDs). */
+const MESSAGE_ID_MAX_LENGTH = 200;
+
+/** Longest node path accepted (`items[0].tabs[1].children[2]` at the deepest nesting a spec allows). */
+const NODE_PATH_MAX_LENGTH = 500;
+
+/**
+ * `sendPanelAction`'s input: a press of the button at node path `button`
+ * (`items[2].children[0]`) of octo-ui fence `fenceIndex` in the stored reply
+ * `messageId`, with the values of the fence's fields. Nothing else: the
+ * action, the payload and the panel id are read from the stored fence.
+ * `revision`, when given, is the panel revision the browser shows; a press on
+ * an older one is refused.
+ */
+export const SendPanelActionInputSchema = z.strictObject({
+  chatId: z.string(),
+  messageId: z.string().min(1).max(MESSAGE_ID_MAX_LENGTH),
+  fenceIndex: z.number().int().nonnegative().max(GENUI_BUDGETS.fencesPerReply),
+  button: z.string().min(1).max(NODE_PATH_MAX_LENGTH),
+  fields: z.record(GenuiFieldNameSchema, z.union([z.string().max(GENUI_BUDGETS.actionEnvelopeLength), z.number(), z.boolean()])).refine(
+    (fields) => Object.keys(fields).length <= GENUI_LIMITS.nodes,
+    "A panel has fewer fields than that.",
+  ),
+  modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
+  revision: z.number().int().nonnegative().optional(),
+});
+/** `sendPanelAction`'s input. */
+export type SendPanelActionInput = z.infer<typeof SendPanelActionInputSchema>;
+
+/**
+ * `sendChoice`'s input: a pick of choice `choiceId` in the stored ```ui block
+ * `blockId` of reply `messageId`, with the values the person set through the
+ * block's visible inputs (`uiInputValues`). The message is written by the
+ * server from the stored block.
+ */
+export const SendChoiceInputSchema = z.strictObject({
+  chatId: z.string(),
+  messageId: z.string().min(1).max(MESSAGE_ID_MAX_LENGTH),
+  blockId: z.string().min(1).max(400),
+  choiceId: z.string().min(1).max(200),
+  /** Checked by `resolveUiChoice` against the block's visible inputs. */
+  values: z.unknown().optional(),
+  modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
+});
+/** `sendChoice`'s input. */
+export type SendChoiceInput = z.infer<typeof SendChoiceInputSchema>;
 
 /** Input naming one chat (`stopReply`, `deleteChat`). */
 export const ChatReferenceInputSchema = z.object({ chatId: z.string() });

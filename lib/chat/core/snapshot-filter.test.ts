@@ -28,7 +28,7 @@ const stored: AssistantMessage = {
 
 const snapshot: ChatSnapshot = {
   chat: { id: "c", title: "t", modelId: "replay:default", createdAt: live.startedAt, updatedAt: live.startedAt },
-  messages: [{ id: "u1", chatId: "c", sequence: 1, role: "user", text: "hi", silent: false, createdAt: live.startedAt }, stored],
+  messages: [{ id: "u1", chatId: "c", sequence: 1, role: "user", text: "hi", silent: false, kind: "prompt", createdAt: live.startedAt }, stored],
   panels: [],
   live,
 };

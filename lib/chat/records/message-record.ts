@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Chat, JsonValue, Message, Panel } from "@/db/schema";
 import { UiBlocksSchema } from "@/lib/ui/envelope/schema";
 import {
+  ActionSummarySchema,
   GenuiFenceRecordSchema,
   ReceiptEntrySchema,
   ToolCardSchema,
@@ -16,6 +17,7 @@ import {
   type ChatSummary,
   type PanelRecord,
   type UiDialect,
+  type UserMessageKind,
 } from "../wire";
 import { panelStateDialect } from "../panels/panel-state";
 
@@ -30,7 +32,10 @@ export type StoredGenui = z.infer<typeof StoredGenuiSchema>;
 /** A stored message as the wire carries it. */
 export function toChatMessage(row: Message): ChatMessage {
   const base = { id: row.id, chatId: row.chatId, sequence: row.sequence, text: row.text, silent: row.silent, createdAt: row.createdAt.toISOString() };
-  if (row.role === "user") return { ...base, role: "user" };
+  if (row.role === "user") {
+    const action = row.kind === "action" ? parsed(ActionSummarySchema, row.action ?? null) : null;
+    return { ...base, role: "user", kind: row.kind satisfies UserMessageKind, ...(action ? { action } : {}) };
+  }
   const ui = parsed(UiBlocksSchema, row.ui);
   const genui = parsed(StoredGenuiSchema, row.genui);
   return {

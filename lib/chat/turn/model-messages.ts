@@ -4,9 +4,15 @@
  * it are context the model needs), as plain text messages. Only the newest
  * turns that fit a character budget are sent, and the thread starts with a
  * person's turn, as every provider expects.
+ *
+ * Only an action turn — an envelope the server wrote from a button of a
+ * stored panel — reaches the model as an envelope. A typed prompt or a choice
+ * whose text merely starts like one is sent behind a note saying so, so
+ * neither the model nor the replay matcher can take it for a button press.
  */
 import type { ModelMessage } from "ai";
 import type { Message } from "@/db/schema";
+import { looksLikeUiAction } from "@/lib/genui/action/looks-like-ui-action";
 
 /**
  * Characters of thread sent with a prompt (about 100k tokens): enough for a
@@ -14,6 +20,15 @@ import type { Message } from "@/db/schema";
  * the system prompt is added. Older turns are left out first.
  */
 export const THREAD_MAX_CHARACTERS = 400_000;
+
+/** What precedes a person's text that starts like an action envelope but is none. */
+export const NOT_AN_ACTION_NOTE = "(The person sent the text below as an ordinary message; it is not a button action.)\n";
+
+/** The text the model reads for a stored turn (see the file comment). */
+export function modelText(row: Pick<Message, "role" | "kind" | "text">): string {
+  if (row.role === "user" && row.kind !== "action" && looksLikeUiAction(row.text)) return NOT_AN_ACTION_NOTE + row.text;
+  return row.text;
+}
 
 /** The thread as model messages, newest turns kept when it is longer than `maxCharacters`. */
 export function toModelMessages(rows: readonly Message[], maxCharacters = THREAD_MAX_CHARACTERS): ModelMessage[] {
@@ -23,9 +38,10 @@ export function toModelMessages(rows: readonly Message[], maxCharacters = THREAD
     const row = rows[index] as Message;
     // A reply that failed before any text says nothing the model could use.
     if (row.text.trim().length === 0) continue;
-    if (kept.length > 0 && characters + row.text.length > maxCharacters) break;
-    characters += row.text.length;
-    kept.push(row.role === "user" ? { role: "user", content: row.text } : { role: "assistant", content: row.text });
+    const text = modelText(row);
+    if (kept.length > 0 && characters + text.length > maxCharacters) break;
+    characters += text.length;
+    kept.push(row.role === "user" ? { role: "user", content: text } : { role: "assistant", content: text });
   }
   kept.reverse();
   while (kept.length > 0 && kept[0]?.role !== "user") kept.shift();

@@ -96,6 +96,16 @@ export const RecordingFaultSchema = z.discriminatedUnion("kind", [
     .strict(),
   z
     .object({
+      /**
+       * Hostile output: the reply compiles cleanly but offers a `Choice` whose
+       * label is an `[octo-ui-action]` envelope, trying to forge a silent
+       * button press. Its choices lead to no recording on purpose.
+       */
+      kind: z.literal("forged-action"),
+    })
+    .strict(),
+  z
+    .object({
       /** The text is generated at load: many blocks of both dialects up to `targetCharacters`. */
       kind: z.literal("huge-reply"),
       targetCharacters: z.number().int().min(1_000).max(2_000_000),

@@ -7,12 +7,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
+import { looksLikeUiAction } from "@/lib/genui/action/looks-like-ui-action";
+import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
 import { genuiLint } from "@/lib/genui/lint/genui-lint";
+import { formatChoiceMessage } from "@/lib/chat/turn/format-choice-message";
+import { resolveUiChoice } from "@/lib/ui/choice/resolve-choice";
 import { isSilentPanelUpdate } from "@/lib/genui/panel/is-silent-panel-update";
 import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { evaluateUiBlock } from "@/lib/ui/evaluate/evaluate-block";
-import type { UiNode } from "@/lib/ui/envelope/schema";
+import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import { UiState } from "@/lib/ui/state/ui-state";
 import { defaultReplyText } from "./default-reply";
 import { loadReplayLibrary } from "./load-recordings";
@@ -73,7 +77,9 @@ function toolProblems(recording: Recording): string[] {
   );
 }
 
-const clean = library.recordings.filter((recording) => recording.fault === undefined || recording.fault.kind === "slow-reply" || recording.fault.kind === "error-mid-stream");
+const clean = library.recordings.filter(
+  (recording) => recording.fault === undefined || recording.fault.kind === "slow-reply" || recording.fault.kind === "error-mid-stream" || recording.fault.kind === "forged-action",
+);
 
 describe("recordings compile cleanly", () => {
   it.each(clean.map((recording) => [recording.id, recording] as const))("%s", (id, recording) => {
@@ -108,6 +114,17 @@ describe("fault recordings show their fault", () => {
     expect(fences[0]?.spec?.items.map((item) => item.type)).toEqual(["keyvalue"]);
     expect(fences[0]?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["unknown_type", "link_scheme"]);
     expect(fences[1]?.diagnostics.length).toBeGreaterThan(0);
+  });
+
+  it("forged-action: a choice labelled with an envelope naming a real panel, which its choice message does not start like", () => {
+    const [block] = compile("forged", replyText(library.get("forged-action-choice") as Recording));
+    const [choice] = choices(block?.nodes ?? []);
+    const label = String(choice?.props.label);
+    expect(parseUiAction(label)?.panel).toBe("sales");
+    const message = formatChoiceMessage(resolveUiChoice(block as UiBlock, String(choice?.props.id), {}));
+    expect(message).toContain(label);
+    expect(looksLikeUiAction(message)).toBe(false);
+    expect(matchRecording(library, message).kind).toBe("unmatched");
   });
 
   it("truncated-fence: the final compile reports the unfinished fence", () => {
@@ -156,7 +173,8 @@ describe("recordings hang together", () => {
   });
 
   it("every choice that sends a turn leads to a recording, with or without its context", () => {
-    const sending = clean.flatMap((recording) =>
+    // A forged choice is meant to lead nowhere (see "fault recordings show their fault").
+    const sending = clean.filter((recording) => recording.fault?.kind !== "forged-action").flatMap((recording) =>
       compile(recording.id, replyText(recording)).flatMap((block) =>
         choices(block.nodes)
           .filter((choice) => choice.expressions.run === undefined)

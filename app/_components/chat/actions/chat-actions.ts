@@ -5,7 +5,8 @@
  * not be reached at all (the network, a server restart) says so instead of
  * throwing into React.
  */
-import { deleteChat, renameChat, savePanelState, sendMessage, stopReply, type ChatActionResult } from "@/app/(chat)/actions";
+import { deleteChat, renameChat, savePanelState, sendChoice, sendMessage, sendPanelAction, stopReply, type ChatActionResult } from "@/app/(chat)/actions";
+import type { SendChoiceInput, SendPanelActionInput } from "@/lib/chat/core/chat-inputs";
 
 /** Words shown when the server could not be reached. */
 export const UNREACHABLE_MESSAGE = "The server could not be reached. Check your connection and try again.";
@@ -28,6 +29,16 @@ export const chatActions = {
   /** Sends a prompt; a new chat when `chatId` is absent. */
   async sendMessage(input: { chatId?: string; prompt: string; modelId: string }): Promise<{ chatId: string } | { error: string }> {
     const outcome = await call(() => sendMessage(input));
+    return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
+  },
+  /** Sends a press of a stored panel's button (the server writes the envelope). */
+  async sendPanelAction(input: SendPanelActionInput): Promise<{ chatId: string } | { error: string }> {
+    const outcome = await call(() => sendPanelAction(input));
+    return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
+  },
+  /** Sends a pick of a stored block's choice (the server writes the message). */
+  async sendChoice(input: SendChoiceInput): Promise<{ chatId: string } | { error: string }> {
+    const outcome = await call(() => sendChoice(input));
     return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
   },
   /** Stops the chat's streaming reply; an error to show, or null. */

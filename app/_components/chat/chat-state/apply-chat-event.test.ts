@@ -7,7 +7,7 @@ const CHAT_ID = "chat-1";
 const AT = "2026-12-01T00:00:00.000Z";
 
 function userMessage(sequence: number, text: string): UserMessage {
-  return { id: `user-${sequence}`, chatId: CHAT_ID, sequence, role: "user", text, silent: false, createdAt: AT };
+  return { id: `user-${sequence}`, chatId: CHAT_ID, sequence, role: "user", text, silent: false, kind: "prompt", createdAt: AT };
 }
 
 function emptySnapshot(): ChatSnapshot {

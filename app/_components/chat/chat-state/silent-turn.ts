@@ -1,6 +1,6 @@
 /**
- * A reply to an `[octo-ui-action]` envelope that names a panel is meant to
- * be silent: it replaces the panel in place and is never drawn as a message.
+ * A reply to a silent action turn (a button's `[octo-ui-action]` envelope
+ * that names a panel, written by the server) is meant to be silent: it replaces the panel in place and is never drawn as a message.
  * While it streams, the panel shows that it is updating and the reply stays
  * hidden — unless it starts with prose, which makes it an ordinary reply
  * (the guide's fallback), drawn as one from its first word.
@@ -29,7 +29,7 @@ export function silentTurnOf(snapshot: ChatSnapshot): SilentTurn {
   const live = snapshot.live;
   if (live === null) return NO_SILENT_TURN;
   const prompt = snapshot.messages.find((message) => message.id === live.replyTo);
-  if (prompt === undefined || prompt.role !== "user" || !prompt.silent) return NO_SILENT_TURN;
+  if (prompt === undefined || prompt.role !== "user" || prompt.kind !== "action" || !prompt.silent) return NO_SILENT_TURN;
   const panelId = parseUiAction(prompt.text)?.panel ?? null;
   if (panelId === null) return NO_SILENT_TURN;
   return couldBeFenceOnly(live.text) ? { panelId, hideLive: true } : NO_SILENT_TURN;

@@ -3,18 +3,18 @@
  * An open chat: the thread from the server's first render, kept live by the
  * chat's channel, with the composer and the model picker under it. Every way
  * of sending — the composer, a panel's button, a block's choice — goes
- * through one `send`, which first saves pending panel state. A chat deleted
+ * through one `send`, which first saves pending panel state. A button or a
+ * choice sends what it names in the stored reply (and the values the person
+ * set), never text: the server writes the turn from the stored panel. A chat deleted
  * elsewhere gives way to a notice, then the start page. Stored blocks
  * get their project data (query rows, link chips) through the chat's routes.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { formatUiAction, type UiAction } from "@/lib/genui";
 import type { ChatSnapshot } from "@/lib/chat/wire";
-import type { UiBlock } from "@/lib/ui/envelope/schema";
-import type { UiState } from "@/lib/ui/state";
+import type { UiRecord } from "@/lib/ui/expression/value";
 import { chatActions } from "../actions/chat-actions";
 import { silentTurnOf } from "../chat-state/silent-turn";
-import { choiceMessage } from "../choice/choice-message";
+import { choiceInputValues } from "../choice/choice-input-values";
 import { Composer, type SendOutcome } from "../composer/composer";
 import { ModelPicker, type ModelOption } from "../model-picker/model-picker";
 import { placePanels } from "../panels/place-panels";
@@ -24,7 +24,7 @@ import { ProjectDataContext } from "../project-data/project-data-context";
 import { useStickToBottom } from "../scroll/use-stick-to-bottom";
 import { useChatChannel } from "../live/use-chat-channel";
 import { MessageThread } from "../thread/message-thread";
-import { ThreadContext, type ThreadContextValue } from "../thread/thread-context";
+import { ThreadContext, type ChoicePick, type PanelPress, type ThreadContextValue } from "../thread/thread-context";
 import { ChatDeletedNotice } from "./chat-deleted-notice";
 import styles from "./conversation.module.css";
 
@@ -37,6 +37,12 @@ export type ChatConversationProps = {
 
 /** Words shown when a choice cannot be sent as it stands. */
 const CHOICE_REFUSED = "That choice cannot be sent as it is. Check the values in the panel and try again.";
+
+/** One turn to send: typed text, a button press, or a choice with its input values. */
+type TurnRequest =
+  | { kind: "prompt"; prompt: string }
+  | { kind: "action"; press: PanelPress }
+  | { kind: "choice"; pick: Omit<ChoicePick, "block" | "state"> & { blockId: string; values: UiRecord } };
 
 /** The open chat; see the module comment. */
 export function ChatConversation({ snapshot: initial, models }: ChatConversationProps) {
@@ -61,12 +67,17 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   const stopping = stoppingFor !== null && stoppingFor === liveId;
 
   const send = useCallback(
-    async (prompt: string): Promise<SendOutcome> => {
+    async (turn: TurnRequest): Promise<SendOutcome> => {
       if (sendingRef.current) return { error: "A message is already being sent." };
       sendingRef.current = true;
       try {
         await panelStates.flush().catch(() => {});
-        const outcome = await chatActions.sendMessage({ chatId, prompt, modelId });
+        const outcome =
+          turn.kind === "prompt"
+            ? await chatActions.sendMessage({ chatId, prompt: turn.prompt, modelId })
+            : turn.kind === "action"
+              ? await chatActions.sendPanelAction({ chatId, modelId, ...turn.press })
+              : await chatActions.sendChoice({ chatId, modelId, ...turn.pick });
         return "error" in outcome ? { error: outcome.error } : {};
       } finally {
         sendingRef.current = false;
@@ -75,11 +86,13 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
     [chatId, modelId, panelStates],
   );
 
+  const sendPrompt = useCallback((prompt: string) => send({ kind: "prompt", prompt }), [send]);
+
   // Turns sent from inside the thread show their failure above the composer.
   const sendFromThread = useCallback(
-    async (prompt: string) => {
+    async (turn: TurnRequest) => {
       setSendError(null);
-      const outcome = await send(prompt);
+      const outcome = await send(turn);
       if (outcome.error !== undefined) setSendError(outcome.error);
     },
     [send],
@@ -100,16 +113,19 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
       placement,
       panelStates,
       updatingPanelId: silentTurn.panelId,
-      sendAction: streaming ? undefined : (action: UiAction) => void sendFromThread(formatUiAction(action)),
+      sendAction: streaming ? undefined : (press: PanelPress) => void sendFromThread({ kind: "action", press }),
       choose: streaming
         ? undefined
-        : (block: UiBlock, choiceId: string, state: UiState | undefined) => {
+        : ({ messageId, block, choiceId, state }: ChoicePick) => {
+            let values: UiRecord;
             try {
-              void sendFromThread(choiceMessage(block, choiceId, state));
+              values = choiceInputValues(block, state);
             } catch {
-              // resolveUiChoice refuses with a UiFailure (a hidden, disabled or unknown choice, a value no input allows).
+              // The view's state is not this block's: nothing it could send would be resolved as drawn.
               setSendError(CHOICE_REFUSED);
+              return;
             }
+            void sendFromThread({ kind: "choice", pick: { messageId, blockId: block.id, choiceId, values } });
           },
     }),
     [placement, panelStates, silentTurn.panelId, streaming, sendFromThread],
@@ -156,7 +172,7 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
           </p>
         ) : null}
         <Composer
-          onSend={send}
+          onSend={sendPrompt}
           streaming={streaming}
           onStop={stop}
           stopping={stopping}

@@ -28,7 +28,7 @@ function salesFence(title: string): string {
 }
 
 function user(id: string, sequence: number, text: string, silent = false): ChatMessage {
-  return { id, chatId: "chat", sequence, role: "user", text, silent, createdAt: AT };
+  return { id, chatId: "chat", sequence, role: "user", text, silent, kind: silent ? "action" : "prompt", createdAt: AT };
 }
 
 function record(panelId: string, dialect: PanelRecord["dialect"], messageId: string, revision: number): PanelRecord {

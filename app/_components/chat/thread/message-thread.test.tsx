@@ -13,7 +13,7 @@ import { ThreadContext } from "./thread-context";
 const AT = "2026-12-01T00:00:00.000Z";
 
 function user(sequence: number, text: string, silent = false): UserMessage {
-  return { id: `u-${sequence}`, chatId: "chat", sequence, role: "user", text, silent, createdAt: AT };
+  return { id: `u-${sequence}`, chatId: "chat", sequence, role: "user", text, silent, kind: silent ? "action" : "prompt", createdAt: AT };
 }
 
 function reply(sequence: number, text: string, extra: Partial<AssistantMessage> = {}): AssistantMessage {
@@ -74,6 +74,20 @@ describe("MessageThread", () => {
     expect(markup).not.toContain("Sales v1");
     expect(markup).not.toContain("[octo-ui-action]");
     expect(markup.match(/<article/g)).toHaveLength(2);
+  });
+
+  it("draws a visible action turn as the button the person pressed and the values they sent, never its JSON", () => {
+    const pressed: UserMessage = {
+      ...user(3, formatUiAction({ action: "feedback", fields: { comment: "<i>Great</i>", mood: "happy" } })),
+      kind: "action",
+      action: { label: "Send feedback", fields: [{ label: "Comment", value: "<i>Great</i>" }, { label: "Mood", value: "Happy" }] },
+    };
+    const markup = render(snapshotOf([user(1, "Show me the feedback form"), reply(2, "Here."), pressed]));
+    expect(markup).toContain("Pressed “Send feedback”");
+    expect(markup).toMatch(/<ul class="[^"]*" aria-label="Values sent"><li>Comment: &lt;i&gt;Great&lt;\/i&gt;<\/li><li>Mood: Happy<\/li><\/ul>/);
+    expect(markup).not.toContain("[octo-ui-action]");
+    // Typed text that reads like an envelope is shown as typed.
+    expect(render(snapshotOf([user(1, REFRESH)]))).toContain("[octo-ui-action]");
   });
 
   it("marks a panel as updating while a silent reply streams, and keeps that reply out of the thread", () => {

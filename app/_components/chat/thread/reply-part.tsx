@@ -8,13 +8,13 @@
  * routes (`useBlockData`); a block still streaming waits for its final form.
  */
 import { memo, useMemo, useRef, type ReactNode } from "react";
-import { GenuiPanelStateSchema } from "@/lib/genui";
+import { GenuiPanelStateSchema, type UiAction } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
 import { useBlockData } from "../project-data/use-block-data";
 import type { ReplySegment } from "../reply/reply-segments";
-import { GenuiPanelView } from "../../genui/genui-panel-view";
+import { GenuiPanelView, type GenuiActionSource } from "../../genui/genui-panel-view";
 import { UiBlockView } from "../../ui-block/ui-block-view";
 import { Fallback } from "../../widgets/fallback/fallback";
 import { Markdown } from "../../widgets/markdown/markdown";
@@ -114,8 +114,8 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
         {...(state !== undefined ? { state } : {})}
         {...(isPanel && state !== undefined ? { onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
         {...(data.resolveLink !== undefined ? { resolveLink: data.resolveLink } : {})}
-        {...(messageId !== undefined && choose !== undefined
-          ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose(block, choiceId, blockState) }
+        {...(blockMessageId !== undefined && choose !== undefined
+          ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose({ messageId: blockMessageId, block, choiceId, state: blockState }) }
           : {})}
       />
     </PanelFrame>
@@ -135,6 +135,13 @@ function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { se
     return <Fallback title="This panel could not be shown." diagnostics={fence.diagnostics.map((diagnostic) => diagnostic.message)} />;
   }
   const stored = isPanel ? GenuiPanelStateSchema.safeParse(panelStates.stateOf(panelId)) : undefined;
+  // A panel's latest revision is stored in the message its record names, which may be a silent one.
+  const fenceMessageId = isPanel && source?.dialect === "octo-ui" ? record.messageId : messageId;
+  const onAction =
+    fenceMessageId !== undefined && sendAction !== undefined
+      ? (action: UiAction, { button }: GenuiActionSource) =>
+          sendAction({ messageId: fenceMessageId, fenceIndex: fence.index, button, fields: action.fields, ...(isPanel ? { revision: record.revision } : {}) })
+      : undefined;
   return (
     <PanelFrame panelId={isPanel ? panelId : undefined}>
       <GenuiPanelView
@@ -142,7 +149,7 @@ function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { se
         surface="fence"
         streaming={streaming && !segment.fence.closed}
         {...(isPanel ? { state: stored?.success ? stored.data : { fields: {}, tabs: {}, folds: {} }, onStateChange: (next: unknown) => panelStates.change(panelId, next) } : {})}
-        {...(messageId !== undefined && sendAction !== undefined ? { onAction: sendAction } : {})}
+        {...(onAction !== undefined ? { onAction } : {})}
       />
     </PanelFrame>
   );

@@ -6,11 +6,32 @@
  * chat at a time).
  */
 import { createContext, useContext } from "react";
-import type { UiAction } from "@/lib/genui";
+import type { GenuiFieldValues } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import type { UiState } from "@/lib/ui/state";
 import type { PanelPlacement } from "../panels/place-panels";
 import type { PanelStates } from "../panels/use-panel-states";
+
+/** A press of a GenUI button of a stored reply: which fence and button, and the fence's field values. */
+export type PanelPress = {
+  /** The stored reply holding the fence (for a panel, the one its current revision is in). */
+  messageId: string;
+  fenceIndex: number;
+  /** The button's node path in the fence's spec. */
+  button: string;
+  fields: GenuiFieldValues;
+  /** The panel revision drawn, for a panel with an id. */
+  revision?: number;
+};
+
+/** A pick of a ```ui choice of a stored reply, with the state the block was drawn with. */
+export type ChoicePick = {
+  /** The stored reply holding the block (for a panel, the one its current revision is in). */
+  messageId: string;
+  block: UiBlock;
+  choiceId: string;
+  state: UiState | undefined;
+};
 
 /** The shared context of a thread's replies. */
 export type ThreadContextValue = {
@@ -18,10 +39,10 @@ export type ThreadContextValue = {
   panelStates: PanelStates;
   /** The panel a silent action turn is updating right now, if any. */
   updatingPanelId: string | null;
-  /** Sends a GenUI button's action envelope; undefined while it cannot be sent. */
-  sendAction: ((action: UiAction) => void) | undefined;
-  /** Sends a ```ui choice picked in a stored block, with the state it was drawn with; undefined while it cannot be sent. */
-  choose: ((block: UiBlock, choiceId: string, state: UiState | undefined) => void) | undefined;
+  /** Sends a GenUI button's press (the server writes its envelope); undefined while it cannot be sent. */
+  sendAction: ((press: PanelPress) => void) | undefined;
+  /** Sends a ```ui choice picked in a stored block (the server writes its message); undefined while it cannot be sent. */
+  choose: ((pick: ChoicePick) => void) | undefined;
 };
 
 /** The context; `null` outside a thread. */

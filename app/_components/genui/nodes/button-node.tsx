@@ -17,7 +17,7 @@ const BUTTON_UNAVAILABLE = {
  * with a tooltip — `aria-disabled` rather than `disabled`, so it stays
  * focusable and the reason can still be read.
  */
-export function ButtonNode({ node }: { node: GenuiButtonNode }) {
+export function ButtonNode({ node, path }: { node: GenuiButtonNode; /** The node's JSON path, which names the button to the host. */ path: string }) {
   const { sendAction, streaming } = useGenuiPanel();
   const reason = streaming ? BUTTON_UNAVAILABLE.streaming : sendAction === undefined ? BUTTON_UNAVAILABLE.noHandler : undefined;
   return (
@@ -28,7 +28,7 @@ export function ButtonNode({ node }: { node: GenuiButtonNode }) {
       title={reason}
       aria-description={reason}
       onClick={() => {
-        if (reason === undefined) sendAction?.(node);
+        if (reason === undefined) sendAction?.(node, path);
       }}
     >
       {node.label}
