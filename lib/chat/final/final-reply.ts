@@ -1,8 +1,9 @@
 /**
  * The authoritative final form of a reply, from its final text and the
  * chat's stored panels: the ```ui blocks with host-assigned revisions, the
- * octo-ui fences, the `render_ui` cards, the degradation receipt, the silent
- * flag, and the panel rows to write. A block, fence or card with a panel id
+ * octo-ui fences, the `render_ui` cards, the degradation receipt (with what
+ * the model boundary replaced or refused), the silent flag, and the panel
+ * rows to write. A block, fence or card with a panel id
  * becomes that panel's next revision, and the person's interaction state
  * carries over by the dialect's rule (`carryPanelState` for GenUI,
  * `carryUiState` for tag-language blocks). Pure: the caller stores it.
@@ -15,6 +16,7 @@ import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { carryUiState } from "../panels/carry-ui-state";
 import { readGenuiPanelState, readUiPanelState } from "../panels/panel-state";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
+import type { BoundaryReport } from "./boundary-receipt";
 import { degradationReceipt, isPanelBlock } from "./degradation-receipt";
 import { isSilentReply } from "./silent-reply";
 
@@ -29,6 +31,8 @@ export type FinalReplyInput = {
   actionPanelId: string | null;
   /** The chat's stored panels before this reply. */
   currentPanels: readonly Panel[];
+  /** What the model boundary replaced or refused (none when absent). */
+  boundary?: BoundaryReport;
 };
 
 /** One panel row a reply writes. */
@@ -109,7 +113,15 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
     revision: panelBlocks.has(block) ? (revisions.get(block.id) ?? 1) : 1,
   }));
   const tools = [...input.tools];
-  const receipt = degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra });
+  const receipt = degradationReceipt({
+    text: input.text,
+    messageId: input.messageId,
+    blocks: ui,
+    fences,
+    tools,
+    extra,
+    ...(input.boundary ? { boundary: input.boundary } : {}),
+  });
   const silent = input.actionPanelId !== null && isSilentReply({ text: input.text, blocks: ui, tools, panelId: input.actionPanelId });
   return { ui, fences, tools, receipt, silent, panels };
 }

@@ -15,6 +15,7 @@ import type { JsonValue, MessageStatus, Panel } from "@/db/schema";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { toChatMessage, toPanelRecords, type StoredGenui } from "../records/message-record";
 import type { AssistantMessage, PanelRecord, ReceiptEntry, ToolCard } from "../wire";
+import type { BoundaryReport } from "./boundary-receipt";
 import { buildFinalReply } from "./final-reply";
 
 /** What a finished generation hands to the store. */
@@ -32,6 +33,8 @@ export type StoreReplyInput = {
   tools: readonly ToolCard[];
   /** The panel the prompt's action envelope named, if any. */
   actionPanelId: string | null;
+  /** What the model boundary replaced or refused, for the receipt. */
+  boundary?: BoundaryReport;
 };
 
 /** The stored reply and the panels it moved, as the wire carries them. */
@@ -50,6 +53,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
       tools: input.tools,
       actionPanelId: input.actionPanelId,
       currentPanels,
+      ...(input.boundary ? { boundary: input.boundary } : {}),
     });
     const genui: StoredGenui = { fences: final.fences, tools: final.tools };
     const row = await appendMessage({

@@ -26,6 +26,7 @@ import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
 import { REPLY_IN_PROGRESS_MESSAGE } from "../core/chat-core";
+import { TEXT_REPLACED_CODE, UNKNOWN_TOOL_CODE } from "../final/boundary-receipt";
 import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
 import type { ChatEvent } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
@@ -67,7 +68,31 @@ const EXTRA_RECORDINGS: Recording[] = [
   },
 ];
 
-const library = createReplayLibrary([...loadReplayLibrary().recordings, ...EXTRA_RECORDINGS]);
+/** A render_ui card whose spec holds NUL escapes in a value, a nested value and a key: `jsonb` refuses every one. */
+const NUL_CARD_RECORDING: Recording = {
+  id: "test-nul-card",
+  title: "A render_ui card with NUL escapes (test)",
+  description: "A card whose spec holds \\u0000 in its title, in a node and in a key.",
+  dialects: ["render_ui"],
+  examplePrompt: "/replay test-nul-card",
+  match: { keywords: [], patterns: [] },
+  priority: 0,
+  listed: false,
+  steps: [
+    {
+      text: "",
+      toolCalls: [
+        {
+          toolName: "render_ui",
+          input: JSON.stringify({ spec: { title: "Deploys\u0000", items: [{ type: "callout", tone: "info", title: "Two\u0000", text: "ok", "x\u0000": 1 }] } }),
+        },
+      ],
+    },
+    { text: "Done.\n", toolCalls: [] },
+  ],
+};
+
+const library = createReplayLibrary([...loadReplayLibrary().recordings, ...EXTRA_RECORDINGS, NUL_CARD_RECORDING]);
 
 function recordedText(id: string): string {
   const recording = library.get(id);
@@ -294,6 +319,83 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       expect(end.message.text).toBe(partial);
       expect(end.message.ui).toEqual(finalBlocks(partial, sent.replyMessageId));
       expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("replaces the characters Postgres refuses in a reply's text and render_ui card, shows viewers what is stored, and says so in the receipt", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("unstorable-characters");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Simulate unstorable characters", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+
+      const recorded = recordedText("unstorable-characters");
+      // The recording's NUL, its lone high surrogate and its lone low surrogate, each one UTF-16 unit for one.
+      const expected = recorded.replace("\u0000", "\uFFFD").replace("\ud83d", "\uFFFD").replace("\ude00", "\uFFFD");
+      expect(expected).not.toBe(recorded);
+      expect([end.message.status, end.message.error]).toEqual(["complete", undefined]);
+      expect(end.message.text).toBe(expected);
+      // Live viewers were sent exactly what is stored: no refused character on the wire, the same deltas, the same card.
+      expect(textOf(log.events, sent.replyMessageId)).toBe(expected);
+      expect(JSON.stringify(log.events)).not.toMatch(/\\u0000|\\ud[89a-f]/);
+      const card = end.message.tools?.[0];
+      expect(card?.spec?.title).toBe("Card with a NUL\uFFFD in its title");
+      expect(JSON.stringify(card?.spec)).toContain("arrows →\uFFFD←");
+      expect(log.events.find((event) => event.type === "tool")).toEqual({ type: "tool", messageId: sent.replyMessageId, card });
+      // One entry for the whole reply: three characters in the text, two in the card.
+      expect(end.message.receipt.filter((entry) => entry.code === TEXT_REPLACED_CODE)).toEqual([
+        { code: TEXT_REPLACED_CODE, message: "5 characters the database cannot store (NUL, or half of a surrogate pair) were replaced with \uFFFD.", where: "the whole reply" },
+      ]);
+      // A reload reads back the same reply.
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("stores a render_ui card whose spec holds NUL escapes, in its keys too", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("test-nul-card");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "/replay test-nul-card", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      expect([end.message.status, end.message.text]).toEqual(["complete", "Done.\n"]);
+      expect(end.message.tools?.[0]?.spec?.title).toBe("Deploys\uFFFD");
+      expect(end.message.receipt.find((entry) => entry.code === TEXT_REPLACED_CODE)?.message).toMatch(/^3 characters /);
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("refuses a call to a tool the app never offered, lists it in the stored receipt, and finishes the reply", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("unknown-tool-call");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Simulate an unknown tool call", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      const recording = library.get("unknown-tool-call");
+      const before = recording?.steps[0]?.text ?? "";
+      expect(recording?.steps[0]?.toolCalls[0]?.toolName).toBe("delete_branches");
+      expect([end.message.status, end.message.text]).toEqual(["complete", recordedText("unknown-tool-call")]);
+      expect(end.message.tools).toBeUndefined();
+      expect(end.message.receipt).toEqual([
+        {
+          code: UNKNOWN_TOOL_CODE,
+          message: 'The call to a tool named "delete_branches" was refused: this app offers no tool of that name, so nothing ran.',
+          where: `tool call 1 (delete_branches), after ${before.length} characters`,
+        },
+      ]);
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      // The model hears of it in its next real prompt.
+      const waiting = await listWaitingPreambles({ userId: owner.userId, chatId: chat.id });
+      expect(JSON.stringify(waiting[0]?.diagnostics)).toContain(UNKNOWN_TOOL_CODE);
       log.stop();
       replay.session.assertConsumed();
     });
