@@ -7,7 +7,7 @@
  * one-reply-per-chat rule and the policy. Every test checks that the
  * recordings it used were consumed exactly. Test-only.
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "@/db/client";
 import { listWaitingPreambles } from "@/db/queries/chat-turns";
@@ -27,7 +27,8 @@ import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
 import { REPLY_IN_PROGRESS_MESSAGE } from "../core/chat-core";
 import { TEXT_REPLACED_CODE, UNKNOWN_TOOL_CODE } from "../final/boundary-receipt";
-import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
+import { REPLY_NOT_SAVED_MESSAGE } from "../live/chat-hub";
+import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_NOT_SAVED_WHOLE_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
 import type { ChatEvent } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
 import {
@@ -93,6 +94,48 @@ const NUL_CARD_RECORDING: Recording = {
 };
 
 const library = createReplayLibrary([...loadReplayLibrary().recordings, ...EXTRA_RECORDINGS, NUL_CARD_RECORDING]);
+
+/** What the database says when `refuseReplies` makes it refuse a reply. */
+const REFUSAL_TEXT = "test: the database refused this reply";
+
+/**
+ * Makes the database refuse to store an assistant message of `chatId` (as
+ * Postgres refuses a value or a constraint fails), on both drivers: a
+ * trigger raises when `when` (SQL over the row, `NEW`) holds, the first time
+ * only with `once`. Returns the undo.
+ */
+async function refuseReplies(options: { chatId: string; when?: string; once?: boolean }): Promise<() => Promise<void>> {
+  const database = await getDatabase();
+  const name = `test_refuse_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const raise = `raise exception '${REFUSAL_TEXT}';`;
+  const body = options.once ? `if nextval('${name}') = 1 then ${raise} end if;` : raise;
+  if (options.once) await database.execute(sql.raw(`create sequence ${name}`));
+  await database.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if NEW.role = 'assistant' and NEW.chat_id = '${options.chatId.replaceAll("'", "''")}' then
+          if ${options.when ?? "true"} then ${body} end if;
+        end if;
+        return NEW;
+      end $$`),
+  );
+  await database.execute(sql.raw(`create trigger ${name} before insert on messages for each row execute function ${name}()`));
+  return async () => {
+    await database.execute(sql.raw(`drop trigger ${name} on messages`));
+    await database.execute(sql.raw(`drop function ${name}()`));
+    if (options.once) await database.execute(sql.raw(`drop sequence ${name}`));
+  };
+}
+
+/** Everything `console.error` was called with for one reply, causes followed, as one string. */
+function loggedCauses(logged: { mock: { calls: unknown[][] } }, messageId: string): string {
+  const pieces: string[] = [];
+  for (const call of logged.mock.calls) {
+    if (!String(call[0]).includes(messageId)) continue;
+    for (let cause: unknown = call[1], depth = 0; cause instanceof Error && depth < 6; cause = cause.cause, depth += 1) pieces.push(cause.message);
+  }
+  return pieces.join("\n");
+}
 
 function recordedText(id: string): string {
   const recording = library.get(id);
@@ -370,6 +413,104 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
       log.stop();
       replay.session.assertConsumed();
+    });
+
+    it("keeps a reply whose final store the database refuses as its text alone, marked as an error, and logs why", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("incident-card");
+      const chat = await core.createChat(owner, {});
+      // A value the database will not take: here, any reply of this chat with a card.
+      const undo = await refuseReplies({ chatId: chat.id, when: "NEW.genui is not null" });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const log = await followChat(core, owner, chat.id);
+        const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Summarize the current incident", modelId });
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        await core.idle();
+        expect([end.message.status, end.message.error]).toEqual(["error", REPLY_NOT_SAVED_WHOLE_MESSAGE]);
+        expect(end.message.text).toBe(recordedText("incident-card"));
+        expect(end.message.tools).toBeUndefined();
+        expect(end.panels).toEqual([]);
+        expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+        expect(loggedCauses(logged, sent.replyMessageId)).toContain(REFUSAL_TEXT);
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        logged.mockRestore();
+        await undo();
+      }
+    });
+
+    it("retries a final store that fails once, keeping the reply's text as an error; the chat goes on", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status").expect("request-flow-diagram");
+      const chat = await core.createChat(owner, {});
+      // A database that fails the first write of a reply (a dropped connection, a failover) and takes the next.
+      const undo = await refuseReplies({ chatId: chat.id, once: true });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const log = await followChat(core, owner, chat.id);
+        const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        const end = await log.next(isEvent("reply-end", first.replyMessageId));
+        await core.idle();
+        expect([end.message.status, end.message.error, end.message.text]).toEqual(["error", REPLY_NOT_SAVED_WHOLE_MESSAGE, recordedText("build-status")]);
+        // Text alone: no compiled trees, and the panel it would have written is not there.
+        expect(end.message.ui).toBeUndefined();
+        expect(await getPanelState({ userId: owner.userId, chatId: chat.id, panelId: "build" })).toBeNull();
+        expect(await storedReplyCount(first.replyMessageId)).toBe(1);
+        expect(loggedCauses(logged, first.replyMessageId)).toContain(REFUSAL_TEXT);
+
+        const second = await core.sendMessage(owner, { chatId: chat.id, prompt: "Explain how a chat turn flows through the system", modelId });
+        const next = await log.next(isEvent("reply-end", second.replyMessageId));
+        expect(next.message.status).toBe("complete");
+        expect((await core.getChatSnapshot(owner, chat.id)).messages.map((message) => (message.role === "assistant" ? message.status : message.role))).toEqual([
+          "user",
+          "error",
+          "user",
+          "complete",
+        ]);
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        logged.mockRestore();
+        await undo();
+      }
+    });
+
+    it("tells viewers a reply the database refuses even as text alone could not be saved, keeps showing its text, and frees the chat", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status").expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const undo = await refuseReplies({ chatId: chat.id });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      let undone = false;
+      try {
+        const log = await followChat(core, owner, chat.id);
+        const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        await core.idle();
+        expect([end.message.id, end.message.status, end.message.error]).toEqual([sent.replyMessageId, "error", REPLY_NOT_SAVED_MESSAGE]);
+        expect(end.message.text).toBe(recordedText("build-status"));
+        expect(AssistantMessageSchema.safeParse(end.message).success).toBe(true);
+        expect(await storedReplyCount(sent.replyMessageId)).toBe(0);
+        expect((await core.getChatSnapshot(owner, chat.id)).live).toBeNull();
+        expect(await leaseHolder(chat.id), "the lease is released").toBeNull();
+        // Both attempts were logged with the database's reason.
+        expect(logged.mock.calls.filter(([message]) => String(message).includes(sent.replyMessageId))).toHaveLength(2);
+        expect(loggedCauses(logged, sent.replyMessageId)).toContain(REFUSAL_TEXT);
+
+        await undo();
+        undone = true;
+        const again = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        const stored = await log.next(isEvent("reply-end", again.replyMessageId));
+        expect(stored.message.status).toBe("complete");
+        expect((await core.getChatSnapshot(owner, chat.id)).messages.map((message) => message.role)).toEqual(["user", "user", "assistant"]);
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        logged.mockRestore();
+        if (!undone) await undo();
+      }
     });
 
     it("refuses a call to a tool the app never offered, lists it in the stored receipt, and finishes the reply", async () => {

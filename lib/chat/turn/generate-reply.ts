@@ -12,7 +12,9 @@
  * reaches the live reply and the store with the characters the database
  * refuses already replaced, and counted for the receipt; a call to a tool it
  * was never offered is refused by the AI SDK, listed in the receipt, and the
- * reply goes on.
+ * reply goes on. Should the final store still fail, for any reason, the
+ * reply is stored again as its text alone, marked as an error; only if that
+ * fails too is nothing kept (the cause is logged; viewers are told).
  */
 import "server-only";
 import { NoSuchToolError, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
@@ -26,6 +28,7 @@ import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/li
 import { buildSystemPrompt } from "@/lib/models/system-prompt";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { RefusedToolCall } from "../final/boundary-receipt";
+import { storeMinimalReply } from "../final/store-minimal-reply";
 import { storeReply, type StoredReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import type { ToolCard } from "../wire";
@@ -52,6 +55,9 @@ export const REPLY_LEASE_LOST_MESSAGE = "The reply was cut off: the server stall
 
 /** What a reply cut by the time limit says. */
 export const REPLY_TIME_LIMIT_MESSAGE = "The reply took too long and was cut off. What arrived is kept.";
+
+/** What a reply says when its final store failed and it was stored again as its text alone. */
+export const REPLY_NOT_SAVED_WHOLE_MESSAGE = "This reply could not be saved whole; its text is kept.";
 
 /** What a `render_ui` card says when its input was not even a spec with items. */
 export const RENDER_UI_INPUT_ERROR = "The render_ui call did not carry a spec with an items array, so nothing could be drawn.";
@@ -143,7 +149,19 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       boundary: { replacedCharacters: replaced.replaced, refusedTools },
     });
   } catch (caught) {
-    console.error(`chat: storing reply ${input.messageId} failed`, caught);
+    console.error(`chat: storing reply ${input.messageId} failed; storing its text alone`, caught);
+  }
+  try {
+    return await storeMinimalReply({
+      userId: input.userId,
+      chatId: input.chatId,
+      messageId: input.messageId,
+      model: input.modelId,
+      text: reply.text,
+      error: REPLY_NOT_SAVED_WHOLE_MESSAGE,
+    });
+  } catch (caught) {
+    console.error(`chat: storing reply ${input.messageId} as text alone failed too; it is not kept`, caught);
     return null;
   }
 }
