@@ -541,6 +541,31 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.assertConsumed();
     });
 
+    it("stores what a person sends with the characters the database refuses replaced: a prompt, a title, a panel's values", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const following = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status\u0000 \ud800", modelId });
+      await following.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      const snapshot = await core.getChatSnapshot(owner, sent.chat.id);
+      expect(snapshot.messages[0]?.text).toBe("Show me the build status\uFFFD \uFFFD");
+      const renamed = await core.renameChat(owner, { chatId: sent.chat.id, title: "Build\u0000 status \udc00" });
+      expect(renamed.title).toBe("Build\uFFFD status \uFFFD");
+      expect((await core.listChats(owner)).find((chat) => chat.id === sent.chat.id)?.title).toBe(renamed.title);
+      const created = await core.createChat(owner, { title: "Nul\u0000 chat" });
+      expect(created.title).toBe("Nul\uFFFD chat");
+      expect(await core.savePanelState(owner, { chatId: sent.chat.id, panelId: "build", state: { values: { suite: "unit\u0000", "key\u0000": 1 } } })).toEqual({
+        applied: true,
+        revision: 1,
+      });
+      const panel = await getPanelState({ userId: owner.userId, chatId: sent.chat.id, panelId: "build" });
+      expect(panel?.state).toEqual({ values: { suite: "unit\uFFFD", "key\uFFFD": 1 } });
+      following.stop();
+      replay.session.assertConsumed();
+    });
+
     it("keeps a malformed reply's receipt and puts it in the next real prompt's system prompt, once", async () => {
       const { core, replay, modelId, systemPrompts } = harness;
       replay.session.expect("malformed-ui").expect("request-flow-diagram").expect("release-overview");
