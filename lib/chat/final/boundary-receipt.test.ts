@@ -15,6 +15,15 @@ describe("boundaryReceiptEntries", () => {
     expect(boundaryReceiptEntries({ replacedCharacters: 40_000, refusedTools: [] })).toHaveLength(1);
   });
 
+  it("says when the reply's UI decoded escapes to such characters, without a count it cannot know", () => {
+    expect(boundaryReceiptEntries({ replacedCharacters: 0, refusedTools: [], replacedInParts: true }).map((entry) => entry.message)).toEqual([
+      "Escapes in the reply's UI stand for characters the database cannot store (NUL, or half of a surrogate pair); they were replaced with \uFFFD.",
+    ]);
+    expect(boundaryReceiptEntries({ replacedCharacters: 2, refusedTools: [], replacedInParts: true }).map((entry) => entry.message)).toEqual([
+      "2 characters the database cannot store (NUL, or half of a surrogate pair) were replaced with \uFFFD, and so were the ones escapes in the reply's UI stand for.",
+    ]);
+  });
+
   it("lists each refused tool call by name and place, up to a bound, and counts the rest", () => {
     const refusedTools = Array.from({ length: UNKNOWN_TOOL_CALLS_LISTED + 5 }, (_, index) => ({ toolName: `tool_${index}`, textOffset: index * 10 }));
     const entries = boundaryReceiptEntries({ replacedCharacters: 0, refusedTools });

@@ -1,7 +1,8 @@
 /**
  * Receipt entries for what the model boundary changed or refused in a reply:
  * characters the database cannot store, replaced (one entry with the count,
- * not one per character), and calls to tools the app never offered (one
+ * not one per character; the store replaces the ones escapes in the UI
+ * decode to as well, and says so), and calls to tools the app never offered (one
  * entry per call, naming the tool). They are shown in the reply's receipt
  * like any other, and go into the next prompt's preamble, so the model
  * learns the tool does not exist. A tool name is model output: it is cut
@@ -36,6 +37,12 @@ export type RefusedToolCall = {
 export type BoundaryReport = {
   /** UTF-16 units replaced with U+FFFD in the reply's text and tool calls. */
   replacedCharacters: number;
+  /**
+   * True when the final compile's parts held such characters too, decoded
+   * from escapes the text spells out (`\u{0}`, `\u0000`), and they were
+   * replaced there. Not counted: a value is held in more than one place of a tree.
+   */
+  replacedInParts?: boolean;
   /** Calls to tools never offered, in order (all of them; the receipt lists the first `UNKNOWN_TOOL_CALLS_LISTED`). */
   refusedTools: readonly RefusedToolCall[];
 };
@@ -46,13 +53,16 @@ export const EMPTY_BOUNDARY_REPORT: BoundaryReport = { replacedCharacters: 0, re
 /** The receipt entries of a boundary report (see the file comment). */
 export function boundaryReceiptEntries(report: BoundaryReport): ReceiptEntry[] {
   const entries: ReceiptEntry[] = [];
-  if (report.replacedCharacters > 0) {
-    const count = report.replacedCharacters;
-    entries.push({
-      code: TEXT_REPLACED_CODE,
-      message: `${count} ${count === 1 ? "character" : "characters"} the database cannot store (NUL, or half of a surrogate pair) ${count === 1 ? "was" : "were"} replaced with \uFFFD.`,
-      where: "the whole reply",
-    });
+  const count = report.replacedCharacters;
+  if (count > 0 || report.replacedInParts) {
+    const counted = `${count} ${count === 1 ? "character" : "characters"} the database cannot store (NUL, or half of a surrogate pair) ${count === 1 ? "was" : "were"} replaced with \uFFFD`;
+    const message =
+      count === 0
+        ? "Escapes in the reply's UI stand for characters the database cannot store (NUL, or half of a surrogate pair); they were replaced with \uFFFD."
+        : report.replacedInParts
+          ? `${counted}, and so were the ones escapes in the reply's UI stand for.`
+          : `${counted}.`;
+    entries.push({ code: TEXT_REPLACED_CODE, message, where: "the whole reply" });
   }
   report.refusedTools.slice(0, UNKNOWN_TOOL_CALLS_LISTED).forEach((call, index) => {
     const name = toolNameLabel(call.toolName);

@@ -3,7 +3,7 @@
  * chat's stored panels: the ```ui blocks with host-assigned revisions, the
  * octo-ui fences, the `render_ui` cards, the degradation receipt (with what
  * the model boundary replaced or refused), the silent flag, and the panel
- * rows to write. A block, fence or card with a panel id
+ * rows to write, every string in them storable. A block, fence or card with a panel id
  * becomes that panel's next revision, and the person's interaction state
  * carries over by the dialect's rule (`carryPanelState` for GenUI,
  * `carryUiState` for tag-language blocks). Pure: the caller stores it.
@@ -14,6 +14,7 @@ import { carryPanelState } from "@/lib/genui/panel/carry-panel-state";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { carryUiState } from "../panels/carry-ui-state";
+import { storableJson } from "../turn/storable-text";
 import { readGenuiPanelState, readUiPanelState } from "../panels/panel-state";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
 import type { BoundaryReport } from "./boundary-receipt";
@@ -64,16 +65,26 @@ export function genuiFenceRecords(text: string): GenuiFenceRecord[] {
 
 /** Builds a reply's final form (see the file comment). */
 export function buildFinalReply(input: FinalReplyInput): FinalReply {
-  const fences = genuiFenceRecords(input.text);
+  // The dialects decode escapes (`\u{0}` in a prop, `\u0000` in JSON), so trees may hold what the text, made storable at the model boundary, does not.
+  const storableBlocks = storableJson(input.blocks);
+  const storableFences = storableJson(genuiFenceRecords(input.text));
+  const storableTools = storableJson(input.tools);
+  const blocks = storableBlocks.value;
+  const fences = storableFences.value;
+  const boundary: BoundaryReport = {
+    replacedCharacters: input.boundary?.replacedCharacters ?? 0,
+    refusedTools: input.boundary?.refusedTools ?? [],
+    replacedInParts: input.boundary?.replacedInParts === true || storableBlocks.replaced + storableFences.replaced + storableTools.replaced > 0,
+  };
 
   const claims: PanelClaim[] = [];
-  for (const block of input.blocks) {
+  for (const block of blocks) {
     if (isPanelBlock(block, input.messageId)) claims.push({ panelId: block.id, position: block.range.start, dialect: "ui", block });
   }
   for (const fence of fences) {
     if (fence.spec?.id !== undefined) claims.push({ panelId: fence.spec.id, position: fence.range.start, dialect: "octo-ui", spec: fence.spec });
   }
-  for (const card of input.tools) {
+  for (const card of storableTools.value) {
     if (card.spec?.id !== undefined) claims.push({ panelId: card.spec.id, position: card.textOffset, dialect: "render_ui", spec: card.spec });
   }
   claims.sort((left, right) => left.position - right.position);
@@ -107,21 +118,14 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
     panels.push({ panelId: claim.panelId, dialect: claim.dialect, revision, state: state as JsonValue });
   }
 
-  const ui = input.blocks.map((block) => ({
+  const ui = blocks.map((block) => ({
     ...block,
     // A panel's block carries the panel's new revision; any other block is the first and only revision of itself.
     revision: panelBlocks.has(block) ? (revisions.get(block.id) ?? 1) : 1,
   }));
-  const tools = [...input.tools];
-  const receipt = degradationReceipt({
-    text: input.text,
-    messageId: input.messageId,
-    blocks: ui,
-    fences,
-    tools,
-    extra,
-    ...(input.boundary ? { boundary: input.boundary } : {}),
-  });
+  const tools = [...storableTools.value];
+  // Its entries quote those parts, cut to a bound: a cut may split a pair, so they are made storable too (not counted: they are our words).
+  const receipt = storableJson(degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra, boundary })).value;
   const silent = input.actionPanelId !== null && isSilentReply({ text: input.text, blocks: ui, tools, panelId: input.actionPanelId });
   return { ui, fences, tools, receipt, silent, panels };
 }

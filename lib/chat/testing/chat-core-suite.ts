@@ -93,7 +93,40 @@ const NUL_CARD_RECORDING: Recording = {
   ],
 };
 
-const library = createReplayLibrary([...loadReplayLibrary().recordings, ...EXTRA_RECORDINGS, NUL_CARD_RECORDING]);
+/**
+ * Plain ASCII text whose blocks spell NUL and a lone surrogate as escapes:
+ * the dialects decode them (`\\u{0}` in a prop, `\\u0000` in an
+ * expression or a JSON string), so the compiled trees hold what the text does not.
+ */
+const ESCAPED_NUL_TEXT = [
+  "Escapes the compilers decode:",
+  "",
+  "```ui",
+  "<Stats>",
+  '  <Stat label="A\\u{0}B" value={1}/>',
+  '  <Stat label={"C\\u0000D"} value={2}/>',
+  "</Stats>",
+  "```",
+  "",
+  "```octo-ui",
+  '{"items":[{"type":"callout","tone":"info","title":"a\\u0000b","text":"half \\ud83d"}]}',
+  "```",
+  "",
+].join("\n");
+
+const ESCAPED_NUL_RECORDING: Recording = {
+  id: "test-escaped-nul",
+  title: "NUL written as escapes in both dialects (test)",
+  description: "ASCII text whose ui block and octo-ui fence decode to NUL and a lone surrogate.",
+  dialects: ["ui", "octo-ui"],
+  examplePrompt: "/replay test-escaped-nul",
+  match: { keywords: [], patterns: [] },
+  priority: 0,
+  listed: false,
+  steps: [{ text: ESCAPED_NUL_TEXT, toolCalls: [] }],
+};
+
+const library = createReplayLibrary([...loadReplayLibrary().recordings, ...EXTRA_RECORDINGS, NUL_CARD_RECORDING, ESCAPED_NUL_RECORDING]);
 
 /** What the database says when `refuseReplies` makes it refuse a reply. */
 const REFUSAL_TEXT = "test: the database refused this reply";
@@ -410,6 +443,27 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       expect([end.message.status, end.message.text]).toEqual(["complete", "Done.\n"]);
       expect(end.message.tools?.[0]?.spec?.title).toBe("Deploys\uFFFD");
       expect(end.message.receipt.find((entry) => entry.code === TEXT_REPLACED_CODE)?.message).toMatch(/^3 characters /);
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("stores a reply whose blocks decode escapes to NUL and lone surrogates, with those replaced in its trees", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("test-escaped-nul");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "/replay test-escaped-nul", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      // The text is ASCII and stays as written; what its blocks decode to is made storable.
+      expect([end.message.status, end.message.text]).toEqual(["complete", ESCAPED_NUL_TEXT]);
+      const labels = end.message.ui?.[0]?.nodes.flatMap((node) => node.children.map((child) => child.props.label));
+      expect(labels).toEqual(["A\uFFFDB", "C\uFFFDD"]);
+      expect(end.message.genui?.[0]?.spec?.items[0]).toMatchObject({ title: "a\uFFFDb", text: "half \uFFFD" });
+      expect(end.message.receipt.filter((entry) => entry.code === TEXT_REPLACED_CODE).map((entry) => entry.message)).toEqual([
+        "Escapes in the reply's UI stand for characters the database cannot store (NUL, or half of a surrogate pair); they were replaced with \uFFFD.",
+      ]);
       expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
       log.stop();
       replay.session.assertConsumed();

@@ -44,11 +44,26 @@ export function isHighSurrogate(code: number): boolean {
 }
 
 /**
+ * How `JSON.stringify` writes a NUL or a lone surrogate: as an escape (a whole
+ * pair it writes as it is). A literal backslash-u in a string also matches;
+ * that only costs the walk.
+ */
+const MAYBE_UNSTORABLE_JSON = /\\u0000|\\ud[89a-f]/i;
+
+/**
  * A JSON value with every string in it (object keys included) made storable;
  * `replaced` counts the units replaced. Values that need nothing are returned
- * as they are (the same object), so a clean spec costs one walk and no copy.
+ * as they are (the same object); they are found by one native encoding
+ * rather than a walk, since a reply's trees are mostly clean.
  */
 export function storableJson<Value>(value: Value): { value: Value; replaced: number } {
+  let encoded: string | undefined;
+  try {
+    encoded = JSON.stringify(value);
+  } catch {
+    encoded = undefined;
+  }
+  if (encoded !== undefined && !MAYBE_UNSTORABLE_JSON.test(encoded)) return { value, replaced: 0 };
   let replaced = 0;
   const visit = (node: unknown): unknown => {
     if (typeof node === "string") {
