@@ -3,10 +3,11 @@
  * chat's stored panels: the ```ui blocks with host-assigned revisions, the
  * octo-ui fences, the `render_ui` cards, the degradation receipt (with what
  * the model boundary replaced or refused), the silent flag, and the panel
- * rows to write, every string in them storable. A block, fence or card with a panel id
- * becomes that panel's next revision, and the person's interaction state
- * carries over by the dialect's rule (`carryPanelState` for GenUI,
- * `carryUiState` for tag-language blocks). Pure: the caller stores it.
+ * rows to write, every string in them storable (`storable-text.ts`). A
+ * block, fence or card with a panel id becomes that panel's next revision,
+ * and the person's interaction state carries over by the dialect's rule
+ * (`carryPanelState` for GenUI, `carryUiState` for tag-language blocks).
+ * Pure: the caller stores it.
  */
 import type { JsonValue, Panel } from "@/db/schema";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
@@ -14,8 +15,8 @@ import { carryPanelState } from "@/lib/genui/panel/carry-panel-state";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { carryUiState } from "../panels/carry-ui-state";
-import { storableJson } from "../turn/storable-text";
 import { readGenuiPanelState, readUiPanelState } from "../panels/panel-state";
+import { storableJson } from "../turn/storable-text";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
 import type { BoundaryReport } from "./boundary-receipt";
 import { degradationReceipt, isPanelBlock } from "./degradation-receipt";
