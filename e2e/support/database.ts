@@ -26,3 +26,30 @@ export function storedMessages(chatId: string): Promise<StoredMessageRow[]> {
     (sql) => sql<StoredMessageRow[]>`select id, role, kind, text, status, silent, ui, genui from messages where chat_id = ${chatId} order by sequence`,
   );
 }
+
+/** What the database says when `refuseReplies` makes it refuse a reply. */
+export const REFUSAL_TEXT = "e2e: the database refused this reply";
+
+/**
+ * Makes the database refuse to store a reply of `chatId` for which `when`
+ * (SQL over the row, `NEW`) holds — a value or a constraint the database
+ * will not take — through a trigger; returns the undo.
+ */
+export async function refuseReplies(chatId: string, when = "true"): Promise<() => Promise<void>> {
+  const name = `e2e_refuse_${Math.floor(Math.random() * 1e9)}`;
+  await withDatabase(async (sql) => {
+    await sql.unsafe(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if NEW.role = 'assistant' and NEW.chat_id = '${chatId.replaceAll("'", "''")}' and (${when}) then
+          raise exception '${REFUSAL_TEXT}';
+        end if;
+        return NEW;
+      end $$`);
+    await sql.unsafe(`create trigger ${name} before insert on messages for each row execute function ${name}()`);
+  });
+  return () =>
+    withDatabase(async (sql) => {
+      await sql.unsafe(`drop trigger ${name} on messages`);
+      await sql.unsafe(`drop function ${name}()`);
+    });
+}

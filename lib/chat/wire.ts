@@ -27,7 +27,8 @@ export type UiDialect = z.infer<typeof UiDialectSchema>;
 
 /**
  * One entry of a reply's degradation receipt: something the final compile or
- * the JSON dialect hid, trimmed or dropped. Shown on the reply ("N parts
+ * the JSON dialect hid, trimmed or dropped, or the model boundary replaced or
+ * refused (characters the database cannot store, a tool never offered). Shown on the reply ("N parts
  * hidden/trimmed") and fed, as it is, into the next prompt's preamble
  * (it is a superset of lib/models' `PreambleDiagnostic`).
  */
@@ -36,7 +37,8 @@ export const ReceiptEntrySchema = z.object({
   message: z.string().max(2_000),
   /** Human-readable place: `block build, line 4`, `octo-ui fence 2, items[3].text`, `render_ui call 1`. */
   where: z.string().max(300),
-  dialect: UiDialectSchema,
+  /** The surface of the part it is about; absent for the reply as a whole (characters replaced, a tool call refused). */
+  dialect: UiDialectSchema.optional(),
   /** The ui block or GenUI panel the entry belongs to, when known. */
   blockId: z.string().max(200).optional(),
   /** For `ui`: the range in the block body. */

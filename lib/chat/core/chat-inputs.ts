@@ -2,13 +2,17 @@
  * What the chat's server actions accept. Inputs come from the browser, so
  * every action parses its input here before it does anything; a chat id is
  * only checked to be a string, because the policy answers any id that is
- * not the caller's chat — malformed ones included — as not found.
+ * not the caller's chat — malformed ones included — as not found. What a
+ * person sends to be stored (a prompt, a title, a panel's field values) has
+ * the characters the database refuses replaced with U+FFFD, as a model's
+ * text has (`storable-text.ts`): a pasted NUL is shown, not a failed send.
  */
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { GENUI_BUDGETS, GENUI_LIMITS } from "@/lib/genui/limits";
 import { GenuiFieldNameSchema } from "@/lib/genui/schema/condition";
 import { GenuiPanelIdSchema } from "@/lib/genui/schema/spec";
+import { storableJson, toStorableText } from "../turn/storable-text";
 import { PROMPT_MAX_LENGTH, type ChatSummary } from "../wire";
 
 /** Longest chat title a person may type (the lists cut it further when they draw it). */
@@ -23,7 +27,8 @@ export const SendMessageInputSchema = z.object({
   prompt: z
     .string()
     .max(PROMPT_MAX_LENGTH, `A message can be at most ${PROMPT_MAX_LENGTH} characters long.`)
-    .refine((prompt) => prompt.trim().length > 0, "Write a message first."),
+    .refine((prompt) => prompt.trim().length > 0, "Write a message first.")
+    .transform(toStorableText),
   modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
 });
 /** `sendMessage`'s input. */
@@ -96,7 +101,8 @@ const TitleSchema = z
   .string()
   .trim()
   .min(1, "Give the chat a title.")
-  .max(CHAT_TITLE_INPUT_MAX_LENGTH, `A title can be at most ${CHAT_TITLE_INPUT_MAX_LENGTH} characters long.`);
+  .max(CHAT_TITLE_INPUT_MAX_LENGTH, `A title can be at most ${CHAT_TITLE_INPUT_MAX_LENGTH} characters long.`)
+  .transform(toStorableText);
 
 /** `createChat`'s input: an empty chat, optionally titled and with a model. */
 export const CreateChatInputSchema = z.object({
@@ -122,7 +128,7 @@ export type DeleteChatResult = { deleted: true };
 export const SavePanelStateInputSchema = z.object({
   chatId: z.string(),
   panelId: GenuiPanelIdSchema,
-  state: z.unknown(),
+  state: z.unknown().transform((state) => storableJson(state).value),
   revision: z.number().int().nonnegative().optional(),
 });
 /** `savePanelState`'s input. */

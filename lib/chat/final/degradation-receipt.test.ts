@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { ReceiptEntrySchema, type GenuiFenceRecord, type ToolCard } from "../wire";
+import { TEXT_REPLACED_CODE, UNKNOWN_TOOL_CODE } from "./boundary-receipt";
 import { degradationReceipt, RECEIPT_MAX_ENTRIES, RECEIPT_TRUNCATED_CODE } from "./degradation-receipt";
 
 const MESSAGE_ID = "reply-1";
@@ -68,5 +69,24 @@ describe("degradationReceipt", () => {
     const receipt = receiptOf(`\`\`\`ui\n${body}\n\`\`\`\n`);
     expect(receipt).toHaveLength(RECEIPT_MAX_ENTRIES);
     expect(receipt.at(-1)?.code).toBe(RECEIPT_TRUNCATED_CODE);
+  });
+
+  it("puts what the model boundary replaced or refused first, so a full receipt never cuts it off", () => {
+    const body = Array.from({ length: RECEIPT_MAX_ENTRIES + 30 }, (_, index) => `<Unknown${index}/>`).join("\n");
+    const text = `\`\`\`ui\n${body}\n\`\`\`\n`;
+    const receipt = degradationReceipt({
+      text,
+      messageId: MESSAGE_ID,
+      blocks: compileUi(text, { id: MESSAGE_ID, final: true }),
+      fences: [],
+      tools: [],
+      boundary: { replacedCharacters: 2, refusedTools: [{ toolName: "delete_branches", textOffset: 0 }] },
+    });
+    expect(receipt.slice(0, 2).map((entry) => [entry.code, entry.dialect])).toEqual([
+      [TEXT_REPLACED_CODE, undefined],
+      [UNKNOWN_TOOL_CODE, undefined],
+    ]);
+    expect(receipt).toHaveLength(RECEIPT_MAX_ENTRIES);
+    for (const entry of receipt) expect(ReceiptEntrySchema.safeParse(entry).success).toBe(true);
   });
 });

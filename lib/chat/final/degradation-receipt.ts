@@ -3,6 +3,8 @@
  * model wrote it — the final compile's diagnostics of every ```ui block,
  * every trim and drop the JSON dialect made in octo-ui fences and
  * `render_ui` cards, and lint findings about panels that cannot do their job.
+ * What the model boundary replaced or refused (`boundary-receipt.ts`) comes
+ * first, so a long receipt never cuts it off.
  * Each entry says where in words a person and a model can follow
  * (`ui block 2 (panel build), line 4`, `octo-ui fence 1, items[3].text`).
  * The same entries go into the next real prompt's preamble.
@@ -12,6 +14,7 @@ import type { GenuiDiagnostic } from "@/lib/genui/diagnostics/diagnostic";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
+import { boundaryReceiptEntries, type BoundaryReport } from "./boundary-receipt";
 
 /**
  * Most entries one receipt keeps: a reply that broke more than this is broken
@@ -41,11 +44,13 @@ export type ReceiptInput = {
   tools: readonly ToolCard[];
   /** Entries found while assembling the reply (a panel id used twice, …). */
   extra?: readonly ReceiptEntry[];
+  /** What the model boundary replaced or refused. */
+  boundary?: BoundaryReport;
 };
 
 /** The degradation receipt of a final reply (see the file comment). */
 export function degradationReceipt(input: ReceiptInput): ReceiptEntry[] {
-  const entries: ReceiptEntry[] = [];
+  const entries: ReceiptEntry[] = input.boundary ? boundaryReceiptEntries(input.boundary).map(entry) : [];
   input.blocks.forEach((block, index) => {
     const panel = isPanelBlock(block, input.messageId) ? ` (panel ${block.id})` : "";
     const body = input.text.slice(block.source.start, block.source.end);
@@ -76,11 +81,12 @@ export function degradationReceipt(input: ReceiptInput): ReceiptEntry[] {
   if (entries.length <= RECEIPT_MAX_ENTRIES) return entries;
   const kept = entries.slice(0, RECEIPT_MAX_ENTRIES - 1);
   const omitted = entries.length - kept.length;
+  const dialect = entries[kept.length]?.dialect;
   kept.push({
     code: RECEIPT_TRUNCATED_CODE,
     message: `${omitted} more parts were hidden or trimmed; they are not listed.`,
     where: "the whole reply",
-    dialect: entries[kept.length]?.dialect ?? "ui",
+    ...(dialect ? { dialect } : {}),
   });
   return kept;
 }

@@ -1,11 +1,13 @@
 /**
  * The authoritative final form of a reply, from its final text and the
  * chat's stored panels: the ```ui blocks with host-assigned revisions, the
- * octo-ui fences, the `render_ui` cards, the degradation receipt, the silent
- * flag, and the panel rows to write. A block, fence or card with a panel id
- * becomes that panel's next revision, and the person's interaction state
- * carries over by the dialect's rule (`carryPanelState` for GenUI,
- * `carryUiState` for tag-language blocks). Pure: the caller stores it.
+ * octo-ui fences, the `render_ui` cards, the degradation receipt (with what
+ * the model boundary replaced or refused), the silent flag, and the panel
+ * rows to write, every string in them storable (`storable-text.ts`). A
+ * block, fence or card with a panel id becomes that panel's next revision,
+ * and the person's interaction state carries over by the dialect's rule
+ * (`carryPanelState` for GenUI, `carryUiState` for tag-language blocks).
+ * Pure: the caller stores it.
  */
 import type { JsonValue, Panel } from "@/db/schema";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
@@ -14,7 +16,9 @@ import type { GenuiSpec } from "@/lib/genui/schema/spec";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { carryUiState } from "../panels/carry-ui-state";
 import { readGenuiPanelState, readUiPanelState } from "../panels/panel-state";
+import { storableJson } from "../turn/storable-text";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
+import type { BoundaryReport } from "./boundary-receipt";
 import { degradationReceipt, isPanelBlock } from "./degradation-receipt";
 import { isSilentReply } from "./silent-reply";
 
@@ -29,6 +33,8 @@ export type FinalReplyInput = {
   actionPanelId: string | null;
   /** The chat's stored panels before this reply. */
   currentPanels: readonly Panel[];
+  /** What the model boundary replaced or refused (none when absent). */
+  boundary?: BoundaryReport;
 };
 
 /** One panel row a reply writes. */
@@ -60,16 +66,26 @@ export function genuiFenceRecords(text: string): GenuiFenceRecord[] {
 
 /** Builds a reply's final form (see the file comment). */
 export function buildFinalReply(input: FinalReplyInput): FinalReply {
-  const fences = genuiFenceRecords(input.text);
+  // The dialects decode escapes (`\u{0}` in a prop, `\u0000` in JSON), so trees may hold what the text, made storable at the model boundary, does not.
+  const storableBlocks = storableJson(input.blocks);
+  const storableFences = storableJson(genuiFenceRecords(input.text));
+  const storableTools = storableJson(input.tools);
+  const blocks = storableBlocks.value;
+  const fences = storableFences.value;
+  const boundary: BoundaryReport = {
+    replacedCharacters: input.boundary?.replacedCharacters ?? 0,
+    refusedTools: input.boundary?.refusedTools ?? [],
+    replacedInParts: input.boundary?.replacedInParts === true || storableBlocks.replaced + storableFences.replaced + storableTools.replaced > 0,
+  };
 
   const claims: PanelClaim[] = [];
-  for (const block of input.blocks) {
+  for (const block of blocks) {
     if (isPanelBlock(block, input.messageId)) claims.push({ panelId: block.id, position: block.range.start, dialect: "ui", block });
   }
   for (const fence of fences) {
     if (fence.spec?.id !== undefined) claims.push({ panelId: fence.spec.id, position: fence.range.start, dialect: "octo-ui", spec: fence.spec });
   }
-  for (const card of input.tools) {
+  for (const card of storableTools.value) {
     if (card.spec?.id !== undefined) claims.push({ panelId: card.spec.id, position: card.textOffset, dialect: "render_ui", spec: card.spec });
   }
   claims.sort((left, right) => left.position - right.position);
@@ -103,13 +119,14 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
     panels.push({ panelId: claim.panelId, dialect: claim.dialect, revision, state: state as JsonValue });
   }
 
-  const ui = input.blocks.map((block) => ({
+  const ui = blocks.map((block) => ({
     ...block,
     // A panel's block carries the panel's new revision; any other block is the first and only revision of itself.
     revision: panelBlocks.has(block) ? (revisions.get(block.id) ?? 1) : 1,
   }));
-  const tools = [...input.tools];
-  const receipt = degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra });
+  const tools = [...storableTools.value];
+  // Its entries quote those parts, cut to a bound: a cut may split a pair, so they are made storable too (not counted: they are our words).
+  const receipt = storableJson(degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra, boundary })).value;
   const silent = input.actionPanelId !== null && isSilentReply({ text: input.text, blocks: ui, tools, panelId: input.actionPanelId });
   return { ui, fences, tools, receipt, silent, panels };
 }

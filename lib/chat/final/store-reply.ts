@@ -14,7 +14,9 @@ import { addPreamble } from "@/db/queries/preambles";
 import type { JsonValue, MessageStatus, Panel } from "@/db/schema";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { toChatMessage, toPanelRecords, type StoredGenui } from "../records/message-record";
+import { toStorableText } from "../turn/storable-text";
 import type { AssistantMessage, PanelRecord, ReceiptEntry, ToolCard } from "../wire";
+import type { BoundaryReport } from "./boundary-receipt";
 import { buildFinalReply } from "./final-reply";
 
 /** What a finished generation hands to the store. */
@@ -32,6 +34,8 @@ export type StoreReplyInput = {
   tools: readonly ToolCard[];
   /** The panel the prompt's action envelope named, if any. */
   actionPanelId: string | null;
+  /** What the model boundary replaced or refused, for the receipt. */
+  boundary?: BoundaryReport;
 };
 
 /** The stored reply and the panels it moved, as the wire carries them. */
@@ -50,6 +54,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
       tools: input.tools,
       actionPanelId: input.actionPanelId,
       currentPanels,
+      ...(input.boundary ? { boundary: input.boundary } : {}),
     });
     const genui: StoredGenui = { fences: final.fences, tools: final.tools };
     const row = await appendMessage({
@@ -96,7 +101,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
   });
 }
 
-/** The receipt as the preamble keeps it: each place prefixed with the reply it was in, so the model can find it. */
+/** The receipt as the preamble keeps it: each place prefixed with the reply it was in, so the model can find it (cut to the bound, a split pair made storable). */
 function preambleEntries(receipt: readonly ReceiptEntry[], sequence: number): ReceiptEntry[] {
-  return receipt.map((entry) => ({ ...entry, where: `reply ${sequence}, ${entry.where}`.slice(0, 300) }));
+  return receipt.map((entry) => ({ ...entry, where: toStorableText(`reply ${sequence}, ${entry.where}`.slice(0, 300)) }));
 }

@@ -9,7 +9,7 @@ import { MemoryChatBus, MemoryChatNetwork } from "../bus/memory-chat-bus";
 import { UI_STREAM_INTERVAL_MS } from "@/lib/ui/stream/stream";
 import { FakeTime } from "../testing/fake-time";
 import type { AssistantMessage, ChatEvent, ToolCard } from "../wire";
-import { ChatHub, LOST_REPLY_MESSAGE, MIRROR_EXPIRY_MS, type ChatHubLoader } from "./chat-hub";
+import { ChatHub, LOST_REPLY_MESSAGE, MIRROR_EXPIRY_MS, REPLY_NOT_SAVED_MESSAGE, type ChatHubLoader } from "./chat-hub";
 
 const STARTED_AT = "2026-01-01T00:00:00.000Z";
 const BLOCK_TEXT = 'Status:\n\n```ui id=build\n<Summary>All green</Summary>\n```\n';
@@ -139,18 +139,32 @@ describe("ChatHub", () => {
     expect(mirror.stops).toEqual([]);
   });
 
-  it("shows its own viewers a reply that could not be stored as lost", async () => {
+  it("shows viewers here and on other instances a reply that could not be stored as not saved, with its text", async () => {
     const { instance } = setup();
     const origin = instance();
+    const mirror = instance();
     const seen: ChatEvent[] = [];
+    const mirrored: ChatEvent[] = [];
     origin.hub.subscribe("c1", (event) => seen.push(event));
+    mirror.hub.subscribe("c1", (event) => mirrored.push(event));
     const reply = start(origin.hub);
     reply.appendText("Half");
+    await settle(origin, mirror);
     expect(reply.finish()).toEqual([]);
     origin.hub.endReply(reply, null);
-    const end = seen.at(-1);
-    expect(end?.type === "reply-end" && [end.message.id, end.message.status, end.message.text]).toEqual(["r1", "error", "Half"]);
+    await settle(origin, mirror);
+    for (const events of [seen, mirrored]) {
+      const end = events.at(-1);
+      expect(end?.type === "reply-end" && [end.message.id, end.message.status, end.message.error, end.message.text, end.message.sequence]).toEqual([
+        "r1",
+        "error",
+        REPLY_NOT_SAVED_MESSAGE,
+        "Half",
+        2,
+      ]);
+    }
     expect(origin.hub.isLive("c1")).toBe(false);
+    expect(mirror.hub.isLive("c1")).toBe(false);
   });
 });
 

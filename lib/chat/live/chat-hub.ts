@@ -31,6 +31,9 @@ export const RESYNC_INTERVAL_MS = 2_000;
 /** What viewers are told about a reply whose instance stopped before storing it. */
 export const LOST_REPLY_MESSAGE = "The server writing this reply stopped before it could be saved. What arrived is shown, but it is not kept.";
 
+/** What viewers are told about a reply the database refused even as text alone (the cause is logged where it was generated). */
+export const REPLY_NOT_SAVED_MESSAGE = "This reply could not be saved. Its text is shown until you reload the page, but it is not kept.";
+
 /** Reads what other instances stored, for the events their signals announce. Every read is scoped by the chat's owner. */
 export type ChatHubLoader = {
   /** A stored reply and the panels it holds. */
@@ -188,7 +191,7 @@ export class ChatHub {
   /**
    * Ends a reply generated here: `stored` is what was saved (sent to viewers
    * here, and by id elsewhere); null when nothing could be saved, in which
-   * case viewers get the reply as it stood, marked lost.
+   * case viewers everywhere get the reply as it stood, marked not saved.
    */
   endReply(reply: LocalReply, stored: { message: AssistantMessage; panels: PanelRecord[] } | null): void {
     const { chatId, userId, messageId } = reply.state.info;
@@ -197,7 +200,7 @@ export class ChatHub {
     reply.state.dispose();
     const event: ChatEvent = stored
       ? { type: "reply-end", message: stored.message, panels: stored.panels }
-      : { type: "reply-end", message: lostReply(reply.state, entry?.sequence ?? 1), panels: [] };
+      : { type: "reply-end", message: lostReply(reply.state, entry?.sequence ?? 1, REPLY_NOT_SAVED_MESSAGE), panels: [] };
     this.emit(chatId, event);
     this.publish({ type: "reply-end", chatId, userId, messageId, stored: stored !== null });
   }
@@ -340,7 +343,11 @@ export class ChatHub {
         this.resyncAskedAt.delete(signal.messageId);
         const stored = signal.stored ? await this.loader.loadReply(signal) : null;
         if (stored) this.emit(signal.chatId, { type: "reply-end", message: stored.message, panels: stored.panels });
-        else if (mirrored) this.emit(signal.chatId, { type: "reply-end", message: lostReply(mirrored.state, mirrored.sequence), panels: [] });
+        // The origin said it could not store the reply; a reply said stored that cannot be found was lost with its instance.
+        else if (mirrored) {
+          const message = lostReply(mirrored.state, mirrored.sequence, signal.stored ? LOST_REPLY_MESSAGE : REPLY_NOT_SAVED_MESSAGE);
+          this.emit(signal.chatId, { type: "reply-end", message, panels: [] });
+        }
         return;
       }
       case "message": {
@@ -406,8 +413,8 @@ function startSignal(info: LiveReplyInfo, sequence: number): ChatSignal {
   return { type: "reply-start", ...info, sequence };
 }
 
-/** A reply that ended without being stored, as its viewers are shown it (it is not part of the thread). */
-function lostReply(state: LiveReplyState, sequence: number): AssistantMessage {
+/** A reply that ended without being stored, as its viewers are shown it (it is not part of the thread), with why. */
+function lostReply(state: LiveReplyState, sequence: number, error: string): AssistantMessage {
   const { info } = state;
   return {
     id: info.messageId,
@@ -418,7 +425,7 @@ function lostReply(state: LiveReplyState, sequence: number): AssistantMessage {
     ...(state.tools.length > 0 ? { tools: [...state.tools] } : {}),
     receipt: [],
     status: "error",
-    error: LOST_REPLY_MESSAGE,
+    error,
     silent: false,
     model: info.model,
     createdAt: info.startedAt,

@@ -7,7 +7,7 @@
  * one-reply-per-chat rule and the policy. Every test checks that the
  * recordings it used were consumed exactly. Test-only.
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "@/db/client";
 import { listWaitingPreambles } from "@/db/queries/chat-turns";
@@ -28,10 +28,12 @@ import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
 import { NO_SUCH_PANEL_MESSAGE, REPLY_IN_PROGRESS_MESSAGE, STALE_PANEL_MESSAGE } from "../core/chat-core";
+import { TEXT_REPLACED_CODE, UNKNOWN_TOOL_CODE } from "../final/boundary-receipt";
 import { genuiFenceRecords } from "../final/final-reply";
+import { REPLY_NOT_SAVED_MESSAGE } from "../live/chat-hub";
 import { CHOICE_MARK } from "../turn/format-choice-message";
 import { NOT_AN_ACTION_NOTE } from "../turn/model-messages";
-import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
+import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_NOT_SAVED_WHOLE_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
 import type { ChatEvent } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
 import {
@@ -118,6 +120,51 @@ const FEEDBACK_FORM_TEXT = [
   "",
 ].join("\n");
 
+/** A render_ui card whose spec holds NUL escapes in a value, a nested value and a key: `jsonb` refuses every one. */
+const NUL_CARD_RECORDING: Recording = {
+  id: "test-nul-card",
+  title: "A render_ui card with NUL escapes (test)",
+  description: "A card whose spec holds \\u0000 in its title, in a node and in a key.",
+  dialects: ["render_ui"],
+  examplePrompt: "/replay test-nul-card",
+  match: { keywords: [], patterns: [] },
+  priority: 0,
+  listed: false,
+  steps: [
+    {
+      text: "",
+      toolCalls: [
+        {
+          toolName: "render_ui",
+          input: JSON.stringify({ spec: { title: "Deploys\u0000", items: [{ type: "callout", tone: "info", title: "Two\u0000", text: "ok", "x\u0000": 1 }] } }),
+        },
+      ],
+    },
+    { text: "Done.\n", toolCalls: [] },
+  ],
+};
+
+/**
+ * Plain ASCII text whose blocks spell NUL and a lone surrogate as escapes:
+ * the dialects decode them (`\\u{0}` in a prop, `\\u0000` in an
+ * expression or a JSON string), so the compiled trees hold what the text does not.
+ */
+const ESCAPED_NUL_TEXT = [
+  "Escapes the compilers decode:",
+  "",
+  "```ui",
+  "<Stats>",
+  '  <Stat label="A\\u{0}B" value={1}/>',
+  '  <Stat label={"C\\u0000D"} value={2}/>',
+  "</Stats>",
+  "```",
+  "",
+  "```octo-ui",
+  '{"items":[{"type":"callout","tone":"info","title":"a\\u0000b","text":"half \\ud83d"}]}',
+  "```",
+  "",
+].join("\n");
+
 /** A block whose choice is shown only when its query has rows: resolving it needs the query's data. */
 const QUERY_CHOICE_TEXT = [
   "```ui",
@@ -142,7 +189,63 @@ EXTRA_RECORDINGS.push(
   testRecording("test-query-choice", QUERY_CHOICE_TEXT, { keywords: ["query choice"], patterns: [] }, ["ui"]),
 );
 
+const ESCAPED_NUL_RECORDING: Recording = {
+  id: "test-escaped-nul",
+  title: "NUL written as escapes in both dialects (test)",
+  description: "ASCII text whose ui block and octo-ui fence decode to NUL and a lone surrogate.",
+  dialects: ["ui", "octo-ui"],
+  examplePrompt: "/replay test-escaped-nul",
+  match: { keywords: [], patterns: [] },
+  priority: 0,
+  listed: false,
+  steps: [{ text: ESCAPED_NUL_TEXT, toolCalls: [] }],
+};
+
+EXTRA_RECORDINGS.push(NUL_CARD_RECORDING, ESCAPED_NUL_RECORDING);
+
 const library = createReplayLibrary([...loadReplayLibrary().recordings, ...EXTRA_RECORDINGS]);
+
+/** What the database says when `refuseReplies` makes it refuse a reply. */
+const REFUSAL_TEXT = "test: the database refused this reply";
+
+/**
+ * Makes the database refuse to store an assistant message of `chatId` (as
+ * Postgres refuses a value or a constraint fails), on both drivers: a
+ * trigger raises when `when` (SQL over the row, `NEW`) holds, the first time
+ * only with `once`. Returns the undo.
+ */
+async function refuseReplies(options: { chatId: string; when?: string; once?: boolean }): Promise<() => Promise<void>> {
+  const database = await getDatabase();
+  const name = `test_refuse_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const raise = `raise exception '${REFUSAL_TEXT}';`;
+  const body = options.once ? `if nextval('${name}') = 1 then ${raise} end if;` : raise;
+  if (options.once) await database.execute(sql.raw(`create sequence ${name}`));
+  await database.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if NEW.role = 'assistant' and NEW.chat_id = '${options.chatId.replaceAll("'", "''")}' then
+          if ${options.when ?? "true"} then ${body} end if;
+        end if;
+        return NEW;
+      end $$`),
+  );
+  await database.execute(sql.raw(`create trigger ${name} before insert on messages for each row execute function ${name}()`));
+  return async () => {
+    await database.execute(sql.raw(`drop trigger ${name} on messages`));
+    await database.execute(sql.raw(`drop function ${name}()`));
+    if (options.once) await database.execute(sql.raw(`drop sequence ${name}`));
+  };
+}
+
+/** Everything `console.error` was called with for one reply, causes followed, as one string. */
+function loggedCauses(logged: { mock: { calls: unknown[][] } }, messageId: string): string {
+  const pieces: string[] = [];
+  for (const call of logged.mock.calls) {
+    if (!String(call[0]).includes(messageId)) continue;
+    for (let cause: unknown = call[1], depth = 0; cause instanceof Error && depth < 6; cause = cause.cause, depth += 1) pieces.push(cause.message);
+  }
+  return pieces.join("\n");
+}
 
 function recordedText(id: string): string {
   const recording = library.get(id);
@@ -377,6 +480,227 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       expect(end.message.ui).toEqual(finalBlocks(partial, sent.replyMessageId));
       expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
       log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("replaces the characters Postgres refuses in a reply's text and render_ui card, shows viewers what is stored, and says so in the receipt", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("unstorable-characters");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Simulate unstorable characters", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+
+      const recorded = recordedText("unstorable-characters");
+      // The recording's NUL, its lone high surrogate and its lone low surrogate, each one UTF-16 unit for one.
+      const expected = recorded.replace("\u0000", "\uFFFD").replace("\ud83d", "\uFFFD").replace("\ude00", "\uFFFD");
+      expect(expected).not.toBe(recorded);
+      expect([end.message.status, end.message.error]).toEqual(["complete", undefined]);
+      expect(end.message.text).toBe(expected);
+      // Live viewers were sent exactly what is stored: no refused character on the wire, the same deltas, the same card.
+      expect(textOf(log.events, sent.replyMessageId)).toBe(expected);
+      expect(JSON.stringify(log.events)).not.toMatch(/\\u0000|\\ud[89a-f]/);
+      const card = end.message.tools?.[0];
+      expect(card?.spec?.title).toBe("Card with a NUL\uFFFD in its title");
+      expect(JSON.stringify(card?.spec)).toContain("arrows →\uFFFD←");
+      expect(log.events.find((event) => event.type === "tool")).toEqual({ type: "tool", messageId: sent.replyMessageId, card });
+      // One entry for the whole reply: three characters in the text, two in the card.
+      expect(end.message.receipt.filter((entry) => entry.code === TEXT_REPLACED_CODE)).toEqual([
+        { code: TEXT_REPLACED_CODE, message: "5 characters the database cannot store (NUL, or half of a surrogate pair) were replaced with \uFFFD.", where: "the whole reply" },
+      ]);
+      // A reload reads back the same reply.
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      expect(await storedReplyCount(sent.replyMessageId)).toBe(1);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("stores a render_ui card whose spec holds NUL escapes, in its keys too", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("test-nul-card");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "/replay test-nul-card", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      expect([end.message.status, end.message.text]).toEqual(["complete", "Done.\n"]);
+      expect(end.message.tools?.[0]?.spec?.title).toBe("Deploys\uFFFD");
+      expect(end.message.receipt.find((entry) => entry.code === TEXT_REPLACED_CODE)?.message).toMatch(/^3 characters /);
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("stores a reply whose blocks decode escapes to NUL and lone surrogates, with those replaced in its trees", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("test-escaped-nul");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "/replay test-escaped-nul", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      // The text is ASCII and stays as written; what its blocks decode to is made storable.
+      expect([end.message.status, end.message.text]).toEqual(["complete", ESCAPED_NUL_TEXT]);
+      const labels = end.message.ui?.[0]?.nodes.flatMap((node) => node.children.map((child) => child.props.label));
+      expect(labels).toEqual(["A\uFFFDB", "C\uFFFDD"]);
+      expect(end.message.genui?.[0]?.spec?.items[0]).toMatchObject({ title: "a\uFFFDb", text: "half \uFFFD" });
+      expect(end.message.receipt.filter((entry) => entry.code === TEXT_REPLACED_CODE).map((entry) => entry.message)).toEqual([
+        "Escapes in the reply's UI stand for characters the database cannot store (NUL, or half of a surrogate pair); they were replaced with \uFFFD.",
+      ]);
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("keeps a reply whose final store the database refuses as its text alone, marked as an error, and logs why", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("incident-card");
+      const chat = await core.createChat(owner, {});
+      // A value the database will not take: here, any reply of this chat with a card.
+      const undo = await refuseReplies({ chatId: chat.id, when: "NEW.genui is not null" });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const log = await followChat(core, owner, chat.id);
+        const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Summarize the current incident", modelId });
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        await core.idle();
+        expect([end.message.status, end.message.error]).toEqual(["error", REPLY_NOT_SAVED_WHOLE_MESSAGE]);
+        expect(end.message.text).toBe(recordedText("incident-card"));
+        expect(end.message.tools).toBeUndefined();
+        expect(end.panels).toEqual([]);
+        expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+        expect(loggedCauses(logged, sent.replyMessageId)).toContain(REFUSAL_TEXT);
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        logged.mockRestore();
+        await undo();
+      }
+    });
+
+    it("retries a final store that fails once, keeping the reply's text as an error; the chat goes on", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status").expect("request-flow-diagram");
+      const chat = await core.createChat(owner, {});
+      // A database that fails the first write of a reply (a dropped connection, a failover) and takes the next.
+      const undo = await refuseReplies({ chatId: chat.id, once: true });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const log = await followChat(core, owner, chat.id);
+        const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        const end = await log.next(isEvent("reply-end", first.replyMessageId));
+        await core.idle();
+        expect([end.message.status, end.message.error, end.message.text]).toEqual(["error", REPLY_NOT_SAVED_WHOLE_MESSAGE, recordedText("build-status")]);
+        // Text alone: no compiled trees, and the panel it would have written is not there.
+        expect(end.message.ui).toBeUndefined();
+        expect(await getPanelState({ userId: owner.userId, chatId: chat.id, panelId: "build" })).toBeNull();
+        expect(await storedReplyCount(first.replyMessageId)).toBe(1);
+        expect(loggedCauses(logged, first.replyMessageId)).toContain(REFUSAL_TEXT);
+
+        const second = await core.sendMessage(owner, { chatId: chat.id, prompt: "Explain how a chat turn flows through the system", modelId });
+        const next = await log.next(isEvent("reply-end", second.replyMessageId));
+        expect(next.message.status).toBe("complete");
+        expect((await core.getChatSnapshot(owner, chat.id)).messages.map((message) => (message.role === "assistant" ? message.status : message.role))).toEqual([
+          "user",
+          "error",
+          "user",
+          "complete",
+        ]);
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        logged.mockRestore();
+        await undo();
+      }
+    });
+
+    it("tells viewers a reply the database refuses even as text alone could not be saved, keeps showing its text, and frees the chat", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status").expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const undo = await refuseReplies({ chatId: chat.id });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      let undone = false;
+      try {
+        const log = await followChat(core, owner, chat.id);
+        const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        await core.idle();
+        expect([end.message.id, end.message.status, end.message.error]).toEqual([sent.replyMessageId, "error", REPLY_NOT_SAVED_MESSAGE]);
+        expect(end.message.text).toBe(recordedText("build-status"));
+        expect(AssistantMessageSchema.safeParse(end.message).success).toBe(true);
+        expect(await storedReplyCount(sent.replyMessageId)).toBe(0);
+        expect((await core.getChatSnapshot(owner, chat.id)).live).toBeNull();
+        expect(await leaseHolder(chat.id), "the lease is released").toBeNull();
+        // Both attempts were logged with the database's reason.
+        expect(logged.mock.calls.filter(([message]) => String(message).includes(sent.replyMessageId))).toHaveLength(2);
+        expect(loggedCauses(logged, sent.replyMessageId)).toContain(REFUSAL_TEXT);
+
+        await undo();
+        undone = true;
+        const again = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+        const stored = await log.next(isEvent("reply-end", again.replyMessageId));
+        expect(stored.message.status).toBe("complete");
+        expect((await core.getChatSnapshot(owner, chat.id)).messages.map((message) => message.role)).toEqual(["user", "user", "assistant"]);
+        log.stop();
+        replay.session.assertConsumed();
+      } finally {
+        logged.mockRestore();
+        if (!undone) await undo();
+      }
+    });
+
+    it("refuses a call to a tool the app never offered, lists it in the stored receipt, and finishes the reply", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("unknown-tool-call");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Simulate an unknown tool call", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      const recording = library.get("unknown-tool-call");
+      const before = recording?.steps[0]?.text ?? "";
+      expect(recording?.steps[0]?.toolCalls[0]?.toolName).toBe("delete_branches");
+      expect([end.message.status, end.message.text]).toEqual(["complete", recordedText("unknown-tool-call")]);
+      expect(end.message.tools).toBeUndefined();
+      expect(end.message.receipt).toEqual([
+        {
+          code: UNKNOWN_TOOL_CODE,
+          message: 'The call to a tool named "delete_branches" was refused: this app offers no tool of that name, so nothing ran.',
+          where: `tool call 1 (delete_branches), after ${before.length} characters`,
+        },
+      ]);
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+      // The model hears of it in its next real prompt.
+      const waiting = await listWaitingPreambles({ userId: owner.userId, chatId: chat.id });
+      expect(JSON.stringify(waiting[0]?.diagnostics)).toContain(UNKNOWN_TOOL_CODE);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("stores what a person sends with the characters the database refuses replaced: a prompt, a title, a panel's values", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const following = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status\u0000 \ud800", modelId });
+      await following.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      const snapshot = await core.getChatSnapshot(owner, sent.chat.id);
+      expect(snapshot.messages[0]?.text).toBe("Show me the build status\uFFFD \uFFFD");
+      const renamed = await core.renameChat(owner, { chatId: sent.chat.id, title: "Build\u0000 status \udc00" });
+      expect(renamed.title).toBe("Build\uFFFD status \uFFFD");
+      expect((await core.listChats(owner)).find((chat) => chat.id === sent.chat.id)?.title).toBe(renamed.title);
+      const created = await core.createChat(owner, { title: "Nul\u0000 chat" });
+      expect(created.title).toBe("Nul\uFFFD chat");
+      expect(await core.savePanelState(owner, { chatId: sent.chat.id, panelId: "build", state: { values: { suite: "unit\u0000", "key\u0000": 1 } } })).toEqual({
+        applied: true,
+        revision: 1,
+      });
+      const panel = await getPanelState({ userId: owner.userId, chatId: sent.chat.id, panelId: "build" });
+      expect(panel?.state).toEqual({ values: { suite: "unit\uFFFD", "key\uFFFD": 1 } });
+      following.stop();
       replay.session.assertConsumed();
     });
 

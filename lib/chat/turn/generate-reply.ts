@@ -7,9 +7,17 @@
  * reply (viewers everywhere, previews through its UiStream). However the
  * stream ends — finished, stopped, cut by an error or the time limit — the
  * text that arrived is compiled final and stored once.
+ *
+ * The model is wrapped at the boundary (`storable-output.ts`): what it sends
+ * reaches the live reply and the store with the characters the database
+ * refuses already replaced, and counted for the receipt; a call to a tool it
+ * was never offered is refused by the AI SDK, listed in the receipt, and the
+ * reply goes on. Should the final store still fail, for any reason, the
+ * reply is stored again as its text alone, marked as an error; only if that
+ * fails too is nothing kept (the cause is logged; viewers are told).
  */
 import "server-only";
-import { stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
+import { NoSuchToolError, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
 import { z } from "zod";
 import { listMessages } from "@/db/queries/messages";
 import { consumePreambles } from "@/db/queries/preambles";
@@ -19,12 +27,15 @@ import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/
 import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/lib/models/render-ui-tool";
 import { buildSystemPrompt } from "@/lib/models/system-prompt";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
+import type { RefusedToolCall } from "../final/boundary-receipt";
+import { storeMinimalReply } from "../final/store-minimal-reply";
 import { storeReply, type StoredReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import type { ToolCard } from "../wire";
 import { coalesceDeltasMiddleware } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
 import { toModelMessages } from "./model-messages";
+import { storableOutputMiddleware, type StorableOutputTally } from "./storable-output";
 
 /** Model calls one reply may make: a tool call and the text after it, with room for a second card. */
 export const REPLY_MAX_STEPS = 4;
@@ -44,6 +55,9 @@ export const REPLY_LEASE_LOST_MESSAGE = "The reply was cut off: the server stall
 
 /** What a reply cut by the time limit says. */
 export const REPLY_TIME_LIMIT_MESSAGE = "The reply took too long and was cut off. What arrived is kept.";
+
+/** What a reply says when its final store failed and it was stored again as its text alone. */
+export const REPLY_NOT_SAVED_WHOLE_MESSAGE = "This reply could not be saved whole; its text is kept.";
 
 /** What a `render_ui` card says when its input was not even a spec with items. */
 export const RENDER_UI_INPUT_ERROR = "The render_ui call did not carry a spec with an items array, so nothing could be drawn.";
@@ -72,11 +86,13 @@ export type GenerateReplyInput = {
 export async function generateReply(input: GenerateReplyInput): Promise<StoredReply | null> {
   const { reply } = input;
   let failure: unknown = null;
+  const replaced: StorableOutputTally = { replaced: 0 };
+  const refusedTools: RefusedToolCall[] = [];
   try {
     const diagnostics = await preambleDiagnostics(input);
     const thread = await listMessages({ userId: input.userId, chatId: input.chatId, includeSilent: true });
     const result = streamText({
-      model: withCoalescedDeltas(input.model),
+      model: atModelBoundary(input.model, replaced),
       system: buildSystemPrompt({ diagnostics, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
       messages: toModelMessages(thread),
       tools: { [RENDER_UI_TOOL_NAME]: renderUiTool },
@@ -89,6 +105,10 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       switch (part.type) {
         case "text-delta":
           reply.appendText(part.text);
+          break;
+        case "tool-call":
+          // A tool the model was never offered: the AI SDK refuses it (its tool-error goes back to the model) and the reply goes on.
+          if (part.invalid && NoSuchToolError.isInstance(part.error)) refusedTools.push({ toolName: part.toolName, textOffset: reply.text.length });
           break;
         case "tool-result":
           if (part.toolName === RENDER_UI_TOOL_NAME) reply.addTool(toolCard(part.toolCallId, reply.text.length, part.output as RenderUiToolResult));
@@ -126,16 +146,36 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       blocks,
       tools: reply.tools,
       actionPanelId: input.actionPanelId,
+      boundary: { replacedCharacters: replaced.replaced, refusedTools },
     });
   } catch (caught) {
-    console.error(`chat: storing reply ${input.messageId} failed`, caught);
+    console.error(`chat: storing reply ${input.messageId} failed; storing its text alone`, caught);
+  }
+  try {
+    return await storeMinimalReply({
+      userId: input.userId,
+      chatId: input.chatId,
+      messageId: input.messageId,
+      model: input.modelId,
+      text: reply.text,
+      error: REPLY_NOT_SAVED_WHOLE_MESSAGE,
+    });
+  } catch (caught) {
+    console.error(`chat: storing reply ${input.messageId} as text alone failed too; it is not kept`, caught);
     return null;
   }
 }
 
-/** The model with its bursts of deltas joined before the AI SDK handles them (see `coalesce-deltas.ts`); a model id string is left as it is. */
-function withCoalescedDeltas(model: LanguageModel): LanguageModel {
-  return typeof model === "object" && model.specificationVersion === "v3" ? wrapLanguageModel({ model, middleware: coalesceDeltasMiddleware }) : model;
+/**
+ * The model at the chat's boundary: what it sends made storable, replacements
+ * counted in `replaced` (see `storable-output.ts`), and its bursts of deltas
+ * joined before the AI SDK handles them (see `coalesce-deltas.ts`). A model id
+ * string is left as it is (the fallback store still keeps its text).
+ */
+function atModelBoundary(model: LanguageModel, replaced: StorableOutputTally): LanguageModel {
+  if (typeof model !== "object" || model.specificationVersion !== "v3") return model;
+  // The first middleware is the outermost: it sees the joined deltas, so a pair split by a provider is rarely held.
+  return wrapLanguageModel({ model, middleware: [storableOutputMiddleware(replaced), coalesceDeltasMiddleware] });
 }
 
 /** The diagnostics the system prompt carries: a real prompt consumes the waiting preambles, a silent one only reads them. */

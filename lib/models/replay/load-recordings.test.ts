@@ -60,6 +60,18 @@ describe("loadReplayLibrary", () => {
     expect(library.get("greeting")?.listed).toBe(true);
   });
 
+  it("reads a .json step text as one JSON string, so a recording can carry a NUL or half of a surrogate pair", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "replays-"));
+    writeRecording(root, "broken-text", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), steps: [{ text: "reply.json" }], fault: { kind: "unstorable-characters" } }),
+      "reply.json": '"a\\u0000b\\ud83dc"',
+    });
+    expect(loadReplayLibrary(root).get("broken-text")?.steps[0]?.text).toBe("a\u0000b\ud83dc");
+    const fixture = loadReplayLibrary().get("unstorable-characters");
+    expect(fixture?.steps[0]?.text).toContain("\u0000");
+    expect(JSON.parse(fixture?.steps[0]?.toolCalls[0]?.input ?? "{}").spec.title).toContain("\u0000");
+  });
+
   it("reports every broken recording at once, naming it", () => {
     const root = mkdtempSync(path.join(tmpdir(), "replays-"));
     writeRecording(root, "Bad_Name", { "recording.json": VALID, "reply.md": "x" });
@@ -88,6 +100,18 @@ describe("loadReplayLibrary", () => {
       }),
       "reply.md": "short",
     });
+    writeRecording(root, "json-not-a-string", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), steps: [{ text: "reply.json" }] }),
+      "reply.json": '{"text": "x"}',
+    });
+    writeRecording(root, "storable-after-all", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), fault: { kind: "unstorable-characters" } }),
+      "reply.md": "Nothing a database refuses.",
+    });
+    writeRecording(root, "unknown-tool-no-call", {
+      "recording.json": JSON.stringify({ ...JSON.parse(VALID), fault: { kind: "unknown-tool" } }),
+      "reply.md": "No call at all.",
+    });
     const problems = problemsOf(root);
     const named = (id: string) => problems.filter((problem) => problem.startsWith(`${id}:`));
     expect(named("Bad_Name")).toHaveLength(1);
@@ -98,6 +122,9 @@ describe("loadReplayLibrary", () => {
     expect(named("bad-pattern")[0]).toContain("regular expression");
     expect(named("not-truncated")[0]).toContain("open fence");
     expect(named("error-too-late")[0]).toContain("past the end");
+    expect(named("json-not-a-string")[0]).toContain("one JSON string");
+    expect(named("storable-after-all")[0]).toContain("NUL or a lone surrogate");
+    expect(named("unknown-tool-no-call")[0]).toContain("must call a tool");
   });
 });
 

@@ -101,7 +101,7 @@ function loadRecording({ id, folder, problems }: { id: string; folder: string; p
   } else {
     const declared = stepFiles ?? [{ text: DEFAULT_REPLY_FILE_NAME, toolCalls: [] }];
     steps = declared.map((step) => ({
-      text: step.text === undefined ? "" : (readText(path.join(folder, step.text), report) ?? ""),
+      text: step.text === undefined ? "" : readStepText(path.join(folder, step.text), report),
       toolCalls: step.toolCalls.map((call) => ({
         toolName: call.toolName,
         input: readToolInput(path.join(folder, call.input), report),
@@ -118,8 +118,36 @@ function loadRecording({ id, folder, problems }: { id: string; folder: string; p
     const length = steps.reduce((sum, step) => sum + step.text.length, 0);
     if (fault.afterCharacters > length) report(`afterCharacters ${fault.afterCharacters} is past the end of the text (${length})`);
   }
+  if (fault?.kind === "unstorable-characters" && !steps.some((step) => holdsUnstorable(step.text) || step.toolCalls.some((call) => holdsUnstorable(JSON.parse(call.input))))) {
+    report("an unstorable-characters recording must hold a NUL or a lone surrogate in its text or a tool input");
+  }
+  if (fault?.kind === "unknown-tool" && !steps.some((step) => step.toolCalls.length > 0)) {
+    report("an unknown-tool recording must call a tool");
+  }
   if (problems.length > problemCount) return null;
   return { ...rest, id, steps };
+}
+
+// A step's text: Markdown as it is, or a `.json` file holding one JSON string (for characters Markdown cannot carry).
+function readStepText(file: string, report: (message: string) => void): string {
+  const text = readText(file, report);
+  if (text === null || !file.endsWith(".json")) return text ?? "";
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "string") return parsed;
+  } catch {
+    // Reported below.
+  }
+  report(`${path.basename(file)} must hold one JSON string`);
+  return "";
+}
+
+/** True when a string, or any string in a JSON value, holds a NUL or half of a surrogate pair on its own. */
+function holdsUnstorable(value: unknown): boolean {
+  if (typeof value === "string") return /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+  if (Array.isArray(value)) return value.some(holdsUnstorable);
+  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, item]) => holdsUnstorable(key) || holdsUnstorable(item));
+  return false;
 }
 
 function readText(file: string, report: (message: string) => void): string | null {

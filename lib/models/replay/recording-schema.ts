@@ -55,7 +55,11 @@ export const RecordingToolCallSchema = z
  */
 export const RecordingStepSchema = z
   .object({
-    /** A Markdown file in the recording's folder: the text this step streams. */
+    /**
+     * A file in the recording's folder holding the text this step streams:
+     * Markdown, or a `.json` file holding one JSON string, for characters a
+     * Markdown file cannot carry (NUL, a lone surrogate: `\u0000`, `\ud800`).
+     */
     text: z.string().min(1).optional(),
     /** Tool calls streamed after the text; the step then finishes with reason `tool-calls`. */
     toolCalls: z.array(RecordingToolCallSchema).default([]),
@@ -109,6 +113,26 @@ export const RecordingFaultSchema = z.discriminatedUnion("kind", [
       /** The text is generated at load: many blocks of both dialects up to `targetCharacters`. */
       kind: z.literal("huge-reply"),
       targetCharacters: z.number().int().min(1_000).max(2_000_000),
+    })
+    .strict(),
+  z
+    .object({
+      /**
+       * The reply holds characters Postgres will not store (NUL, half of a
+       * surrogate pair) in its text or its tool inputs, as a broken or hostile
+       * model sends them. Checked at load: it must hold one.
+       */
+      kind: z.literal("unstorable-characters"),
+    })
+    .strict(),
+  z
+    .object({
+      /**
+       * The reply calls tools the app never offered (a model inventing one):
+       * such calls are streamed as calls, not written out as text, so the
+       * app's refusal of them can be shown and tested. Checked at load: it must call a tool.
+       */
+      kind: z.literal("unknown-tool"),
     })
     .strict(),
 ]);

@@ -133,6 +133,22 @@ describe("fault recordings show their fault", () => {
     expect(blocks.at(-1)?.diagnostics.map((diagnostic) => diagnostic.code)).toContain("unfinished_fence");
   });
 
+  it("unstorable-characters: its text and its card hold what Postgres refuses, and the card is otherwise clean", () => {
+    const recording = library.get("unstorable-characters") as Recording;
+    const text = replyText(recording);
+    expect(text).toContain("\u0000");
+    expect(text).toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+    expect(text).toMatch(/(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    expect(recording.steps[0]?.toolCalls[0]?.input).toContain("\\u0000");
+    expect(toolProblems(recording)).toEqual([]);
+  });
+
+  it("unknown-tool: it calls a tool the app does not offer", () => {
+    const names = (library.get("unknown-tool-call") as Recording).steps.flatMap((step) => step.toolCalls.map((call) => call.toolName));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain("render_ui");
+  });
+
   it("huge-reply: goes past the reply budget, so later fences stay text with one budget diagnosis", () => {
     const text = replyText(library.get("huge-reply") as Recording);
     const blocks = compile("huge", text);

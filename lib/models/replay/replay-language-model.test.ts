@@ -1,4 +1,4 @@
-import { generateText, stepCountIs, streamText, tool, type TextStreamPart, type ToolSet } from "ai";
+import { generateText, NoSuchToolError, stepCountIs, streamText, tool, type TextStreamPart, type ToolSet } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEFAULT_REPLY_ID } from "./default-reply";
@@ -102,6 +102,33 @@ describe("ReplayLanguageModel through streamText", () => {
     expect(text).toContain("INC-2291 · Checkout latency");
     expect(text).toContain(fullText("incident-card").trim());
     expect(model.session.calls[0]?.missingTools).toEqual(["render_ui"]);
+  });
+
+  it("calls a tool the caller never offered (unknown-tool): the AI SDK refuses the call with NoSuchToolError and the reply goes on", async () => {
+    replay().session.expect("unknown-tool-call");
+    const result = streamText({ model, prompt: "Simulate an unknown tool call", tools: echoTools, stopWhen: stepCountIs(3) });
+    const { parts, text } = await collect(result.fullStream);
+    // What AI SDK 6 emits for it: an invalid dynamic tool-call part carrying the error, then a tool-error part, and no result.
+    const call = parts.find((part) => part.type === "tool-call");
+    expect(call?.type === "tool-call" && [call.toolName, call.dynamic, call.invalid, NoSuchToolError.isInstance(call.error)]).toEqual([
+      "delete_branches",
+      true,
+      true,
+      true,
+    ]);
+    const refusal = parts.find((part) => part.type === "tool-error");
+    expect(refusal?.type === "tool-error" && [refusal.toolName, String(refusal.error)]).toEqual([
+      "delete_branches",
+      expect.stringContaining("unavailable tool 'delete_branches'"),
+    ]);
+    expect(parts.some((part) => part.type === "tool-result" || part.type === "error")).toBe(false);
+    // The refusal goes back to the model as the call's result, and its next step is the rest of the reply.
+    expect(text).toBe(fullText("unknown-tool-call"));
+    expect((await result.steps).map((step) => step.finishReason)).toEqual(["tool-calls", "stop"]);
+    expect(model.session.calls.map((call) => [call.step, call.missingTools])).toEqual([
+      [0, ["delete_branches"]],
+      [1, ["delete_branches"]],
+    ]);
   });
 
   it("sends an error part after exactly the recorded number of characters and keeps the partial text", async () => {

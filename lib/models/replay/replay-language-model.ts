@@ -237,7 +237,8 @@ export class ReplayLanguageModel implements LanguageModelV3 {
     ].filter((name) => !offered.has(name));
     // Without the tools it calls, a recording plays as one step with each
     // call written out as text: what a model does when it has no such tool.
-    const steps = missingTools.length > 0 ? [flattenSteps(recording)] : recording.steps;
+    // An unknown-tool recording calls them anyway: what a model inventing a tool does.
+    const steps = missingTools.length > 0 && recording.fault?.kind !== "unknown-tool" ? [flattenSteps(recording)] : recording.steps;
     const current = steps[step];
     const charactersBefore = steps.slice(0, step).reduce((sum, earlier) => sum + earlier.text.length, 0);
     const plan: StepPlan = current

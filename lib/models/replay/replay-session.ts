@@ -23,7 +23,7 @@ export type ReplayCall = {
   /** `stream` for doStream, `generate` for doGenerate. */
   mode: "stream" | "generate";
   state: ReplayCallState;
-  /** Tools the recording calls that the caller did not offer (their calls were written out as text instead). */
+  /** Tools the recording calls that the caller did not offer (their calls were written out as text instead, unless the recording acts out an `unknown-tool` fault). */
   missingTools: readonly string[];
 };
 
