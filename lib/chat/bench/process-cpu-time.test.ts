@@ -15,13 +15,21 @@ describe("parseProcStatTicks", () => {
 
 describe("processTreeCpuMs", () => {
   it("counts the CPU a child process burns", async () => {
-    const child = spawn(process.execPath, ["-e", "const end = Date.now() + 400; while (Date.now() < end);"], { stdio: "ignore" });
+    // The child burns a fixed amount of CPU, however loaded the machine is, then says so and idles until killed:
+    // a finished child's time leaves the tree, so the tree is sampled while it lives.
+    const burn = "const end = 300_000; while (process.cpuUsage().user < end); process.stdout.write('burnt'); setInterval(() => {}, 1_000);";
     const before = processTreeCpuMs(process.pid) ?? 0;
-    // Sample while the child still lives: a finished child's time leaves the tree.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const during = processTreeCpuMs(process.pid) ?? 0;
-    await new Promise((resolve) => child.on("exit", resolve));
-    expect(during - before).toBeGreaterThanOrEqual(100);
+    const child = spawn(process.execPath, ["-e", burn], { stdio: ["ignore", "pipe", "ignore"] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", () => resolve());
+        child.on("exit", () => reject(new Error("the child ended before it had burnt its CPU")));
+      });
+      const during = processTreeCpuMs(process.pid) ?? 0;
+      expect(during - before).toBeGreaterThanOrEqual(250);
+    } finally {
+      child.kill();
+    }
   });
 
   it("is null for a process that does not exist", () => {
