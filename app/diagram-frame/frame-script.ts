@@ -60,8 +60,10 @@ export function runDiagramFrame(settings: DiagramFrameSettings, neutralizeCss: t
       return undefined;
     }
     const css = neutralizeCss(value);
-    if (css.loaded) refused.add("reference");
-    return css.text;
+    if (!css.loaded) return css.text;
+    refused.add("reference");
+    // A presentation attribute that named a load is left out (mermaid's sheet decides); a style attribute keeps its other declarations.
+    return local === "style" ? css.text : undefined;
   };
 
   const setAttribute = Element.prototype.setAttribute;
@@ -78,7 +80,10 @@ export function runDiagramFrame(settings: DiagramFrameSettings, neutralizeCss: t
   const setProperty = CSSStyleDeclaration.prototype.setProperty;
   CSSStyleDeclaration.prototype.setProperty = function guardedSetProperty(this: CSSStyleDeclaration, property: string, value: string | null, priority?: string): void {
     const css = neutralizeCss(String(value ?? ""));
-    if (css.loaded) refused.add("reference");
+    if (css.loaded) {
+      refused.add("reference");
+      return;
+    }
     setProperty.call(this, property, css.text, priority);
   };
   const cssText = Object.getOwnPropertyDescriptor(CSSStyleDeclaration.prototype, "cssText");

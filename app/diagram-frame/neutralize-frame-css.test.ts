@@ -10,14 +10,14 @@ describe("neutralizeFrameCss", () => {
 
   it("makes every load inert, closed or not, escaped or not", () => {
     const cases: [string, string][] = [
-      ["fill:url(//tracker.example.test/x) !important", "fill:none !important"],
-      ["fill:url(//tracker.example.test/x", "fill:none"],
+      ["fill:url(//tracker.example.test/x) !important", "fill:refused !important"],
+      ["fill:url(//tracker.example.test/x", "fill:refused"],
       ["fill:u\\72l(//tracker.example.test/x)", "fill:u72l(//tracker.example.test/x)"],
-      ["fill:ur\\l(//tracker.example.test/x)", "fill:none"],
+      ["fill:ur\\l(//tracker.example.test/x)", "fill:refused"],
       ["@import url(https://tracker.example.test/a.css);#d{fill:red}", "#d{fill:red}"],
       ["@import 'https://tracker.example.test/b.css';", ""],
       ["background:image-set('https://tracker.example.test/i.png' 1x)", "background:none('https://tracker.example.test/i.png' 1x)"],
-      ["fill:red;background-image:URL( https://tracker.example.test/c4 )", "fill:red;background-image:none"],
+      ["fill:red;background-image:URL( https://tracker.example.test/c4 )", "fill:red;background-image:refused"],
     ];
     for (const [text, expected] of cases) {
       const neutralized = neutralizeFrameCss(text);

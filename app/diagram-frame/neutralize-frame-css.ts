@@ -12,7 +12,12 @@
  * must not use anything outside its own body.
  */
 
-/** `text` with every escape, `@import`, `url(…)` other than `url(#id)`, and image function made inert; `loaded` when one of those was there. */
+/**
+ * `text` with every escape, `@import`, `url(…)` other than `url(#id)`, and image function made inert;
+ * `loaded` when one of those was there. A refused `url(…)` becomes the word `refused`, which no
+ * property that takes an image or a paint accepts: the declaration is dropped and the diagram's
+ * own styles decide (a `none` would have hidden a label whose colour was refused).
+ */
 export function neutralizeFrameCss(text: string): { text: string; loaded: boolean } {
   let loaded = false;
   const refuse = (replacement: string) => () => {
@@ -22,7 +27,7 @@ export function neutralizeFrameCss(text: string): { text: string; loaded: boolea
   // Escapes first: `u\72l(` and `ur\l(` become plain text the rules below see as it is.
   let output = text.replace(/\\/g, "");
   output = output.replace(/@import[^;]*;?/gi, refuse(""));
-  output = output.replace(/url\s*\(\s*(?!['"]?#)[^)]*\)?/gi, refuse("none"));
+  output = output.replace(/url\s*\(\s*(?!['"]?#)[^)]*\)?/gi, refuse("refused"));
   output = output.replace(/(^|[^\w-])((?:-webkit-)?image-set|image|(?:-webkit-)?cross-fade|(?:-moz-)?element|src|paint)\s*\(/gi, (_match, before: string) => {
     loaded = true;
     return `${before}none(`;
