@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "./lib/security/content-security-policy";
+import { DIAGRAM_FRAME_PATH } from "./lib/security/diagram-frame-policy";
+
+/** The diagram frame's path segment (DIAGRAM_FRAME_PATH without its slash), which sets its own policy. */
+const DIAGRAM_FRAME_SEGMENT = DIAGRAM_FRAME_PATH.slice(1);
 
 /** `next dev` needs a looser policy (eval for React's error stacks, its hot-reload socket); `next build` and `next start` never get it. */
 const development = process.env.NODE_ENV === "development";
@@ -20,12 +24,16 @@ const nextConfig: NextConfig = {
   // for responses written without a per-request nonce (prerendered pages, API
   // routes); proxy.ts gives the app's own pages a nonce and tightens their
   // scripts (lib/security/content-security-policy.ts says why each source is there).
+  // The diagram frame (app/diagram-frame) sends its own, stricter policy: a
+  // second policy here would be enforced beside it, and its
+  // `frame-ancestors 'none'` would keep the app from framing it.
   async headers() {
     return [
       {
-        source: "/:path*",
+        source: `/:path((?!${DIAGRAM_FRAME_SEGMENT}(?:/|$)).*)`,
         headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ development }) }, ...SECURITY_HEADERS],
       },
+      { source: `/${DIAGRAM_FRAME_SEGMENT}/:path*`, headers: [...SECURITY_HEADERS] },
     ];
   },
 };

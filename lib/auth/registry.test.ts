@@ -92,6 +92,8 @@ const REVIEWED_PUBLIC = new Set([
   "page default app/(auth)/guest/page.tsx",
   "page default app/(dev)/gallery/page.tsx",
   "page default app/(dev)/gallery-genui/page.tsx",
+  "route GET app/diagram-frame/route.ts",
+  "route GET app/diagram-frame/mermaid.js/route.ts",
 ]);
 
 function keyOf(entry: { kind: string; exportName: string; file: string }): string {

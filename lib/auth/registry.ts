@@ -200,6 +200,23 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "draws the fixtures/genui-examples specs; reads no user data",
     probe: {},
   },
+  // The isolated diagram frame: the same fixed files for everyone, public by nature (a sandboxed frame sends no cookies).
+  {
+    kind: "route",
+    file: "app/diagram-frame/route.ts",
+    exportName: "GET",
+    access: "public",
+    note: "the sandboxed document mermaid draws diagrams in, under its own strict policy; the same page for everyone, reads no user data",
+    probe: { path: () => "/diagram-frame" },
+  },
+  {
+    kind: "route",
+    file: "app/diagram-frame/mermaid.js/route.ts",
+    exportName: "GET",
+    access: "public",
+    note: "mermaid's own bundle from node_modules for that document; a fixed file, reads no user data",
+    probe: { path: () => "/diagram-frame/mermaid.js" },
+  },
   // The chat core (lib/chat): actions authorize with requireActor, then authorizeChat for the chat they name.
   {
     kind: "action",

@@ -24,7 +24,7 @@ export { Fallback, type FallbackProps } from "./fallback/fallback";
 export { formatNumber, formatSignedNumber } from "./format/format-number";
 export { Markdown, markdownUrlTransform, type MarkdownProps } from "./markdown/markdown";
 export { MermaidDiagram, type MermaidDiagramProps } from "./mermaid-diagram/mermaid-diagram";
-export { MERMAID_MAX_SOURCE_CHARACTERS } from "./mermaid-diagram/render-mermaid";
+export { MERMAID_MAX_SOURCE_CHARACTERS } from "./mermaid-diagram/mermaid-config";
 export { ProgressBar, type ProgressBarProps } from "./progress-bar/progress-bar";
 export { ExternalLink, type ExternalLinkProps } from "./safe-link/external-link";
 export { isAppPath, PROSE_SCHEMES, safeHref, WEB_SCHEMES, type SafeHrefScheme } from "./safe-link/safe-href";

@@ -27,7 +27,7 @@ describe("MermaidDiagram", () => {
 });
 
 describe("renderMermaid", () => {
-  it("refuses a source past the cap without loading mermaid", async () => {
+  it("refuses a source past the cap without asking the diagram frame (there is none here to ask)", async () => {
     const result = await renderMermaid({ id: "m1", source: "x".repeat(MERMAID_MAX_SOURCE_CHARACTERS + 1), scheme: "light" });
     expect(result).toEqual({ error: expect.stringContaining("longer than") });
   });

@@ -1,7 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useColorScheme } from "../theme/use-color-scheme";
+import type { DiagramRemoval } from "./clean-diagram-svg";
+import { diagramRefusalNote } from "./diagram-refusal-note";
 import { renderMermaid } from "./render-mermaid";
 import styles from "./mermaid-diagram.module.css";
 
@@ -18,7 +20,7 @@ export type MermaidDiagramProps = {
 type DiagramState =
   | { status: "waiting" }
   | { status: "drawing" }
-  | { status: "drawn"; svg: string }
+  | { status: "drawn"; svg: SVGSVGElement; removed: DiagramRemoval[] }
   | { status: "failed"; error: string };
 
 /** Drawings started on this page, so every one gets its own element ids. */
@@ -27,13 +29,16 @@ let drawings = 0;
 /**
  * A mermaid diagram, drawn in the browser once its source is complete and
  * again when the theme changes. While the source streams, or when it cannot
- * be drawn, the source itself is shown (with the error, in place).
+ * be drawn, the source itself is shown (with the error, in place). mermaid
+ * draws in an isolated frame; what comes back is rebuilt from an allowlist,
+ * and a note says when images, icons or links were left out.
  */
 export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps) {
   const scheme = useColorScheme();
   const reactId = useId();
   const [state, setState] = useState<DiagramState>({ status: complete ? "drawing" : "waiting" });
   const latest = useRef(0);
+  const canvas = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!complete) {
@@ -43,34 +48,35 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
     drawings += 1;
     const drawing = drawings;
     latest.current = drawing;
-    // Element ids must be unique on the page and valid in CSS selectors (mermaid queries them).
+    // The prefix of every id in the drawing: unique on the page, and usable in a selector unescaped.
     const id = `mermaid-${reactId.replace(/[^A-Za-z0-9_-]/g, "")}-${drawing}`;
     setState({ status: "drawing" });
     void renderMermaid({ id, source, scheme }).then((result) => {
       if (latest.current !== drawing) return;
-      setState("svg" in result ? { status: "drawn", svg: result.svg } : { status: "failed", error: result.error });
+      setState("svg" in result ? { status: "drawn", svg: result.svg, removed: result.removed } : { status: "failed", error: result.error });
     });
     return () => {
       latest.current = -1;
     };
   }, [source, complete, scheme, reactId]);
 
+  // The cleaned SVG is an element of an inert document: a copy of it is put in the page, as a node,
+  // never as markup to parse.
+  useLayoutEffect(() => {
+    if (state.status !== "drawn" || canvas.current === null) return;
+    canvas.current.replaceChildren(document.importNode(state.svg, true));
+  }, [state]);
+
   const label = title ?? "Diagram";
+  const note = state.status === "drawn" ? diagramRefusalNote(state.removed) : undefined;
   return (
     <figure className={styles.diagram} data-status={state.status}>
       {title ? <figcaption className={styles.caption}>{title}</figcaption> : null}
       {state.status === "drawn" ? (
-        <div
-          className={styles.canvas}
-          role="img"
-          aria-label={label}
-          // The SVG is mermaid's output in securityLevel "strict" (scripts and handlers removed by its
-          // DOMPurify pass), cleaned again by inertSvg so nothing in it loads a URL. It is the only
-          // markup we insert as HTML.
-          dangerouslySetInnerHTML={{ __html: state.svg }}
-        />
+        // Its own key: React must never reuse this element (with the drawing put in it) for the other states.
+        <div key="canvas" className={styles.canvas} role="img" aria-label={label} ref={canvas} />
       ) : state.status === "failed" ? (
-        <div className={styles.error} role="group" aria-label={`${label} could not be drawn`}>
+        <div key="error" className={styles.error} role="group" aria-label={`${label} could not be drawn`}>
           <p className={styles.errorText}>
             <span aria-hidden="true">✕ </span>
             The diagram could not be drawn: {state.error}
@@ -78,13 +84,18 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
           <pre className={styles.source}>{source}</pre>
         </div>
       ) : (
-        <div className={styles.pending}>
+        <div key="pending" className={styles.pending}>
           <p className={styles.status} role="status">
             {state.status === "waiting" ? "The diagram is drawn when its source is complete." : "Drawing the diagram…"}
           </p>
           <pre className={styles.source}>{source}</pre>
         </div>
       )}
+      {note !== undefined ? (
+        <p className={styles.note} role="note">
+          {note}
+        </p>
+      ) : null}
       {state.status === "drawn" ? (
         <details className={styles.details}>
           <summary>Diagram source</summary>
