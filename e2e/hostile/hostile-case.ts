@@ -44,8 +44,6 @@ export type HostileStep = { chunks: HostileChunk[] };
 export type HostileExpectation = {
   /** Texts the newest reply shows (the reply arrived, and nothing was lost). */
   replyShows?: string[];
-  /** Texts the newest reply must not show (raw markup a renderer should have dropped). */
-  replyHides?: string[];
 };
 
 /** What the spec does after the reply, before checking. */
@@ -67,8 +65,6 @@ export type HostileCase = {
   steps: HostileStep[];
   /** The prompt the person sends instead of `hostile case <id>` (it must still name the case). */
   prompt?: string;
-  /** True when the person's turn is expected to stand visible in the thread (default true). */
-  visiblePrompt?: boolean;
   /** The case's blocks ask the chat's project routes (`/queries`, `/links`): those requests are the app's, not the model's. */
   usesProjectData?: boolean;
   /** Plays in a chat of its own (a megabyte reply, a nesting bomb): what it leaves behind must not slow or break the cases after it. */

@@ -85,14 +85,14 @@ export class HostileSession {
     const phase = phaseTimer(hostileCase.id);
 
     const prompt = hostileCase.prompt ?? hostilePrompt(hostileCase.id);
-    const replied = await this.sendAndWait(prompt, hostileCase.visiblePrompt ?? true, timeout, problems);
+    const replied = await this.sendAndWait({ prompt, timeout, problems });
     phase("reply");
     if (chat.id === null) chat.id = this.chatIdOrNull();
     if (replied) entry.replyMessageId = await this.chat.lastReply().getAttribute("data-message-id", { timeout: SHOW_WAIT_MS }).catch(() => null);
-    if (chat.id !== null) problems.push(...storageProblems(await storedMessages(chat.id), prompt, entry.replyMessageId));
+    if (chat.id !== null) problems.push(...storageProblems({ stored: await storedMessages(chat.id), prompt, replyMessageId: entry.replyMessageId }));
     if (replied) {
       await this.settle();
-      await this.checkShows(this.chat.lastReply(), hostileCase, problems, "");
+      await this.checkShows({ reply: this.chat.lastReply(), hostileCase, problems, prefix: "" });
       if (hostileCase.followUp) await this.followUp(hostileCase, chat, problems);
     }
     phase("checks");
@@ -108,8 +108,8 @@ export class HostileSession {
 
     // The chat must answer the next message, and the composer must be usable.
     const pingProblems: string[] = [];
-    const pinged = await this.sendAndWait(hostilePrompt(PING_CASE.id), true, PING_WAIT_MS, pingProblems);
-    if (pinged) await this.checkShows(this.chat.lastReply(), PING_CASE, pingProblems, "");
+    const pinged = await this.sendAndWait({ prompt: hostilePrompt(PING_CASE.id), timeout: PING_WAIT_MS, problems: pingProblems });
+    if (pinged) await this.checkShows({ reply: this.chat.lastReply(), hostileCase: PING_CASE, problems: pingProblems, prefix: "" });
     if (pinged && !(await this.chat.composer.isEditable({ timeout: SHOW_WAIT_MS }).catch(() => false))) pingProblems.push("the composer is not usable");
     phase("ping");
     if (pingProblems.length > 0) {
@@ -156,7 +156,7 @@ export class HostileSession {
           caseProblems(entry.hostileCase.id).push("reopened: the reply is not in the thread");
           continue;
         }
-        await this.checkShows(stored, entry.hostileCase, caseProblems(entry.hostileCase.id), "reopened: ");
+        await this.checkShows({ reply: stored, hostileCase: entry.hostileCase, problems: caseProblems(entry.hostileCase.id), prefix: "reopened: " });
       }
       for (const offender of await this.scan(true)) {
         const entry = chat.cases.find((candidate) => candidate.replyMessageId !== null && candidate.replyMessageId === offender.messageId);
@@ -218,8 +218,8 @@ export class HostileSession {
     return match?.[1] ? decodeURIComponent(match[1]) : null;
   }
 
-  /** Sends `prompt` and waits for its reply to start and end; false (with the problem noted) when it did not. */
-  private async sendAndWait(prompt: string, visiblePrompt: boolean, timeout: number, problems: string[]): Promise<boolean> {
+  /** Sends `prompt` and waits for its reply to start and end; false (with the problem noted) when it did not. The turn must stand visible. */
+  private async sendAndWait({ prompt, timeout, problems }: { prompt: string; timeout: number; problems: string[] }): Promise<boolean> {
     const onStartPage = new URL(this.page.url()).pathname === "/";
     let promptsBefore = 0;
     let repliesBefore = 0;
@@ -252,12 +252,10 @@ export class HostileSession {
       problems.push(`the reply never ended: ${firstLine(caught)}`);
       return false;
     }
-    if (visiblePrompt) {
-      const prompts = await bounded(this.chat.prompts().count(), SHOW_WAIT_MS).catch(() => -1);
-      const last = prompts > promptsBefore ? ((await this.chat.prompts().last().textContent({ timeout: SHOW_WAIT_MS }).catch(() => "")) ?? "") : "";
-      if (prompts !== promptsBefore + 1 || !last.includes(prompt.split("\n")[0] ?? prompt)) {
-        problems.push(`the person's turn is not shown as a visible message (${prompts - promptsBefore} new turns shown)`);
-      }
+    const prompts = await bounded(this.chat.prompts().count(), SHOW_WAIT_MS).catch(() => -1);
+    const last = prompts > promptsBefore ? ((await this.chat.prompts().last().textContent({ timeout: SHOW_WAIT_MS }).catch(() => "")) ?? "") : "";
+    if (prompts !== promptsBefore + 1 || !last.includes(prompt.split("\n")[0] ?? prompt)) {
+      problems.push(`the person's turn is not shown as a visible message (${prompts - promptsBefore} new turns shown)`);
     }
     return true;
   }
@@ -286,14 +284,11 @@ export class HostileSession {
     await bounded(settled, limit + 2_000).catch(() => {});
   }
 
-  private async checkShows(reply: Locator, hostileCase: HostileCase, problems: string[], prefix: string): Promise<void> {
+  /** Notes in `problems` each text of the case's `replyShows` that `reply` does not show. */
+  private async checkShows({ reply, hostileCase, problems, prefix }: { reply: Locator; hostileCase: HostileCase; problems: string[]; prefix: string }): Promise<void> {
     const text = (await bounded(reply.textContent({ timeout: SHOW_WAIT_MS }), SHOW_WAIT_MS + 1_000).catch(() => null)) ?? "";
-    // Text a renderer shows is in the reply's text; what is hidden inside a closed <details> still counts.
     for (const shown of hostileCase.expect?.replyShows ?? []) {
       if (!normalized(text).includes(normalized(shown))) problems.push(`${prefix}the reply does not show ${JSON.stringify(shown.slice(0, 80))}`);
-    }
-    for (const hidden of hostileCase.expect?.replyHides ?? []) {
-      if (text.includes(hidden)) problems.push(`${prefix}the reply shows ${JSON.stringify(hidden.slice(0, 80))}, which should not reach the page`);
     }
   }
 
@@ -384,7 +379,7 @@ export class HostileSession {
 }
 
 /** What the store says about a case: the person's turn is stored as a visible turn, and the reply shown is stored (never lost). */
-function storageProblems(stored: StoredMessageRow[], prompt: string, replyMessageId: string | null): string[] {
+function storageProblems({ stored, prompt, replyMessageId }: { stored: StoredMessageRow[]; prompt: string; replyMessageId: string | null }): string[] {
   const problems: string[] = [];
   const typed = stored.filter((message) => message.role === "user" && message.text === prompt).at(-1);
   // Whatever a person types is their own visible turn: never a silent panel action.

@@ -70,7 +70,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** Streams one step as `chat.completion.chunk` events; see HostileChunk for what each piece becomes. */
-async function streamStep(response: ServerResponse, step: HostileStep, requestNumber: number): Promise<void> {
+async function streamStep({ response, step, requestNumber }: { response: ServerResponse; step: HostileStep; requestNumber: number }): Promise<void> {
   const id = `chatcmpl-hostile-${requestNumber}`;
   const created = Math.floor(Date.now() / 1000);
   const event = (delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}) =>
@@ -87,7 +87,7 @@ async function streamStep(response: ServerResponse, step: HostileStep, requestNu
       response.socket?.destroy();
       return;
     }
-    for (const line of eventLines(chunk, toolCalls, event)) response.write(line);
+    for (const line of eventLines({ chunk, toolIndex: toolCalls, event })) response.write(line);
     if (chunk.kind === "tool-call") toolCalls += 1;
     // Each event leaves as its own write, as a model's would.
     await delay(0);
@@ -98,7 +98,15 @@ async function streamStep(response: ServerResponse, step: HostileStep, requestNu
 }
 
 /** The events one chunk becomes. */
-function eventLines(chunk: Exclude<HostileChunk, { kind: "hold" } | { kind: "drop" }>, toolIndex: number, event: (delta: Record<string, unknown>) => string): string[] {
+function eventLines({
+  chunk,
+  toolIndex,
+  event,
+}: {
+  chunk: Exclude<HostileChunk, { kind: "hold" } | { kind: "drop" }>;
+  toolIndex: number;
+  event: (delta: Record<string, unknown>) => string;
+}): string[] {
   switch (chunk.kind) {
     case "text":
       return [event({ content: chunk.text })];
@@ -151,7 +159,7 @@ export function startHostileModelServer(options: { port: number; host?: string; 
       );
       return;
     }
-    await streamStep(response, played, requests);
+    await streamStep({ response, step: played, requestNumber: requests });
   };
   return new Promise((resolve, reject) => {
     server.once("error", reject);

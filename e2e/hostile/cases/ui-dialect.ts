@@ -9,7 +9,7 @@ import { fence, reply, TRACKER_ORIGIN, type HostileCase } from "../hostile-case"
 import { HOSTILE_MERMAID } from "./mermaid";
 
 /** A ```ui block reply with a sentence before and after it, so a lost or blank reply shows. */
-function uiCase(options: { id: string; title: string; body: string; usesProjectData?: boolean; shows?: string[]; hides?: string[]; ownChat?: boolean; dependsOn?: string }): HostileCase {
+function uiCase(options: { id: string; title: string; body: string; usesProjectData?: boolean; shows?: string[]; ownChat?: boolean; dependsOn?: string }): HostileCase {
   const before = `Block ${options.id} follows.`;
   const after = `Block ${options.id} ended.`;
   return {
@@ -17,7 +17,7 @@ function uiCase(options: { id: string; title: string; body: string; usesProjectD
     class: "ui-dialect",
     title: options.title,
     steps: reply(`${before}\n\n`, fence("ui", options.body), `\n${after}\n`),
-    expect: { replyShows: [before, after, ...(options.shows ?? [])], ...(options.hides ? { replyHides: options.hides } : {}) },
+    expect: { replyShows: [before, after, ...(options.shows ?? [])] },
     ...(options.usesProjectData ? { usesProjectData: true } : {}),
     ...(options.ownChat ? { ownChat: true } : {}),
     ...(options.dependsOn ? { dependsOn: options.dependsOn } : {}),
