@@ -25,7 +25,8 @@ export const STREAMING_CASES: HostileCase[] = [
   streamCase({
     id: "stream-mermaid-split-url",
     title: "a mermaid fence split in the middle of url(, held open, then closed",
-    chunks: ["Split diagram:\n\n```mermaid\nflowchart LR\n  A --> B\n  style A fill:url(", hold(), `//tracker.example.test/split.png)\n  classDef c fill:url(${TRACKER_ORIGIN}/sp`, hold(), "lit-class.png)\n  class B c\n```\n\nSplit diagram ended.\n"],
+    // A state diagram: mermaid's flowchart grammar refuses the parentheses, a state diagram draws them.
+    chunks: ["Split diagram:\n\n```mermaid\nstateDiagram-v2\n  [*] --> A\n  A --> B\n  style A fill:url(", hold(), `//tracker.example.test/split.png)\n  classDef c fill:url(${TRACKER_ORIGIN}/sp`, hold(), "lit-class.png)\n  class B c\n```\n\nSplit diagram ended.\n"],
     shows: ["Split diagram:", "Split diagram ended."],
     dependsOn: "(1) mermaid diagrams make the browser fetch",
   }),
