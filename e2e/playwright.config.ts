@@ -11,6 +11,13 @@ import { AUTH_OUTBOX_FILE } from "./support/auth-outbox";
 /** Port of the server under test; away from the 3000 a developer's `next dev` uses. */
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 
+/**
+ * Port of the hostile model (e2e/support/hostile-model-server.ts): an
+ * OpenAI-compatible server the app reaches through its real provider path,
+ * offered in the picker beside the replay model, which stays the default.
+ */
+const HOSTILE_MODEL_PORT = Number(process.env.HOSTILE_MODEL_PORT ?? PORT + 1);
+
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
 /** Where reports and failure artifacts go; several runs at once (parallel work in one checkout) each name their own. */
@@ -54,21 +61,35 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
-  webServer: {
-    command: `npx next start -p ${PORT} -H 127.0.0.1`,
-    cwd: "..",
-    url: `http://127.0.0.1:${PORT}`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      ...(process.env as Record<string, string>),
-      NODE_ENV: "production",
-      // Listed, but admin only once verified: e2e/admin-verification.spec.ts follows the link.
-      ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@example.test",
-      // The log sender also appends each verification mail here, for the specs to read (e2e/support/auth-outbox.ts).
-      AUTH_OUTBOX_FILE,
+  webServer: [
+    {
+      command: `npx next start -p ${PORT} -H 127.0.0.1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${PORT}`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        ...(process.env as Record<string, string>),
+        NODE_ENV: "production",
+        // Listed, but admin only once verified: e2e/admin-verification.spec.ts follows the link.
+        ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@example.test",
+        // The log sender also appends each verification mail here, for the specs to read (e2e/support/auth-outbox.ts).
+        AUTH_OUTBOX_FILE,
+        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${HOSTILE_MODEL_PORT}/v1`,
+        OPENAI_COMPATIBLE_MODELS: "hostile",
+        OPENAI_COMPATIBLE_NAME: "Hostile model",
+      },
     },
-  },
+    {
+      command: `npx tsx e2e/support/hostile-model-server.ts --port ${HOSTILE_MODEL_PORT}`,
+      cwd: "..",
+      url: `http://127.0.0.1:${HOSTILE_MODEL_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });
