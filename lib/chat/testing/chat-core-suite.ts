@@ -10,6 +10,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "@/db/client";
+import { listArtifacts, listArtifactVersions } from "@/db/queries/artifacts";
 import { listWaitingPreambles } from "@/db/queries/chat-turns";
 import { acquireReplyLease } from "@/db/queries/reply-leases";
 import { getPanelState } from "@/db/queries/panels";
@@ -423,6 +424,64 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       expect(end.message.text).toBe(recordedText("incident-card"));
       expect(end.message.receipt).toEqual([]);
       expect(replay.session.calls.map((call) => call.step)).toEqual([0, 1]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("writes artifacts while the reply is generated, with a chip per call, and edits one in the next turn, whose prompt lists them", async () => {
+      const { core, replay, modelId, systemPrompts } = harness;
+      replay.session.expect("q3-report");
+      replay.session.expect("q3-report-risks");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Write the Q3 engineering report", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      const chips = log.events.flatMap((event) => (event.type === "tool" && event.messageId === sent.replyMessageId ? [event.card] : []));
+      expect(chips.map((card) => [card.name, card.name === "render_ui" ? null : card.artifact?.path, card.name === "render_ui" ? null : card.artifact?.version])).toEqual([
+        ["write_file", "q3-report/report.md", 1],
+        ["write_file", "q3-report/delivery-chart.html", 1],
+      ]);
+      expect(end.message.tools).toEqual(chips);
+      expect(end.message.text).toBe(recordedText("q3-report"));
+      const artifacts = await listArtifacts({ userId: owner.userId, chatId: chat.id });
+      expect(artifacts.map((artifact) => [artifact.path, artifact.kind, artifact.latestVersion])).toEqual([
+        ["q3-report/report.md", "markdown", 1],
+        ["q3-report/delivery-chart.html", "html", 1],
+      ]);
+      await core.idle();
+
+      const promptsBefore = systemPrompts.length;
+      const edit = await core.sendMessage(owner, { chatId: chat.id, prompt: "Add a risks section to the Q3 report", modelId });
+      const edited = await log.next(isEvent("reply-end", edit.replyMessageId));
+      expect(systemPrompts[promptsBefore]).toContain("- `q3-report/report.md` (markdown, version 1,");
+      expect(edited.message.tools).toEqual([expect.objectContaining({ name: "edit_file", artifact: expect.objectContaining({ path: "q3-report/report.md", version: 2 }) })]);
+      const report = artifacts.find((artifact) => artifact.path === "q3-report/report.md");
+      const versions = await listArtifactVersions({ userId: owner.userId, chatId: chat.id, artifactId: report?.id ?? "" });
+      expect(versions.map((version) => [version.version, version.tool, version.messageId])).toEqual([
+        [1, "write_file", sent.replyMessageId],
+        [2, "edit_file", edit.replyMessageId],
+      ]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("keeps the artifacts, and their chips, of a reply stopped after it wrote them", async () => {
+      const { core, replay, modelId, time } = harness;
+      replay.session.expect("q3-report", { stopsEarly: true });
+      const chat = await core.createChat(owner, {});
+      let stopped: Promise<unknown> | null = null;
+      const log = await followChat(core, owner, chat.id, (event) => {
+        if (stopped || event.type !== "text-delta") return;
+        const release = time.hold();
+        stopped = core.stopReply(owner, { chatId: chat.id }).finally(release);
+      });
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Write the Q3 engineering report", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      expect(await stopped).toEqual({ stopping: true });
+      expect(end.message.status).toBe("stopped");
+      expect(end.message.text.length).toBeLessThan(recordedText("q3-report").length);
+      expect(end.message.tools?.map((card) => card.name)).toEqual(["write_file", "write_file"]);
+      expect((await listArtifacts({ userId: owner.userId, chatId: chat.id })).map((artifact) => artifact.latestVersion)).toEqual([1, 1]);
       log.stop();
       replay.session.assertConsumed();
     });
