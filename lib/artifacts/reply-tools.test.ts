@@ -129,15 +129,28 @@ describe("edit_file through the tool loop", () => {
     expect(stored?.version.messageId).toBe(scope.messageId);
   });
 
-  it("retries an edit whose version moved while a parallel call of the same step wrote", async () => {
+  it("runs the calls of one step in the order the model made them, each edit on the version the one before it left", async () => {
     const scope = await newScope();
-    await play(scope, recording("seed-report", [[write("report.md", REPORT)]]));
-    // Two edits of one file in one step: the SDK runs them together, both read version 1.
-    await play(scope, recording("parallel-edits", [[edit("report.md", [{ find: "Status: green", replace: "Status: amber" }]), edit("report.md", [{ find: "## Next\nNone yet.", replace: "## Next\nShip." }])]]));
-    const stored = await getArtifactByPath({ ...scope, path: "report.md" });
-    expect(stored?.version.version).toBe(3);
-    expect(stored?.version.content).toContain("Status: amber");
-    expect(stored?.version.content).toContain("## Next\nShip.");
+    // Three calls in one step, which the SDK starts together: the second edit only applies after the first.
+    const { cards, parts } = await play(
+      scope,
+      recording("ordered-edits", [
+        [
+          write("report.md", REPORT),
+          edit("report.md", [{ find: "Status: green", replace: "Status: amber" }]),
+          edit("report.md", [{ find: "Status: amber", replace: "Status: amber (two risks)" }]),
+          write("notes.txt", "x"),
+        ],
+      ]),
+    );
+    expect(parts.map((part) => part.type)).toEqual(["tool-result", "tool-result", "tool-result", "tool-result"]);
+    expect(cards.map((card) => [card?.name, card?.artifact?.path, card?.artifact?.version])).toEqual([
+      ["write_file", "report.md", 1],
+      ["edit_file", "report.md", 2],
+      ["edit_file", "report.md", 3],
+      ["write_file", "notes.txt", 1],
+    ]);
+    expect((await getArtifactByPath({ ...scope, path: "report.md" }))?.version.content).toContain("Status: amber (two risks)");
   });
 });
 

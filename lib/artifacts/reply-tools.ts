@@ -5,6 +5,10 @@
  * written by a reply that is then stopped or fails is kept (the work is real
  * and the person may want it), and the reply's chip still opens it.
  *
+ * The AI SDK starts a step's tool calls together; a reply's artifact calls
+ * run one after another, in the order the model made them, so two edits of
+ * one file in one step apply in that order and the chips follow it.
+ *
  * Every refusal — a bad path, a cap, an edit whose `find` is missing or
  * ambiguous — is a result the model reads (`error-text`) and can act on in
  * its next step; nothing here throws into the AI SDK, and a database failure
@@ -191,26 +195,37 @@ function modelOutput(name: "write_file" | "edit_file" | "show_artifact") {
     output.ok ? { type: "text" as const, value: successText(name, output) } : { type: "error-text" as const, value: output.error };
 }
 
+/** Runs the tasks given to it one after another, in the order they were given. */
+function inOrder(): (task: () => Promise<ArtifactToolResult>) => Promise<ArtifactToolResult> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => {});
+    return run;
+  };
+}
+
 /** The three AI SDK tools for one reply; pass them to `streamText` beside `render_ui`. */
 export function artifactReplyTools(scope: ArtifactScope): { write_file: Tool<WriteFileInput, ArtifactToolResult>; edit_file: Tool<EditFileInput, ArtifactToolResult>; show_artifact: Tool<ShowArtifactInput, ArtifactToolResult> } {
   const definitions = ARTIFACT_TOOL_DEFINITIONS;
+  const queue = inOrder();
   return {
     write_file: tool({
       description: definitions.write_file.description,
       inputSchema: definitions.write_file.inputSchema,
-      execute: (input) => writeArtifactFile(scope, input),
+      execute: (input) => queue(() => writeArtifactFile(scope, input)),
       toModelOutput: modelOutput("write_file"),
     }),
     edit_file: tool({
       description: definitions.edit_file.description,
       inputSchema: definitions.edit_file.inputSchema,
-      execute: (input) => editArtifactFile(scope, input),
+      execute: (input) => queue(() => editArtifactFile(scope, input)),
       toModelOutput: modelOutput("edit_file"),
     }),
     show_artifact: tool({
       description: definitions.show_artifact.description,
       inputSchema: definitions.show_artifact.inputSchema,
-      execute: (input) => showArtifact(scope, input),
+      execute: (input) => queue(() => showArtifact(scope, input)),
       toModelOutput: modelOutput("show_artifact"),
     }),
   };
