@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { ARTIFACT_DOWNLOAD_POLICY, ARTIFACT_PAGE_POLICY, ARTIFACT_ROUTE_SOURCES } from "./lib/artifacts/artifact-responses";
+import { ARTIFACT_ROUTE_HEADERS, ARTIFACT_ROUTE_SOURCES } from "./lib/artifacts/artifact-responses";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "./lib/security/content-security-policy";
 
 /** `next dev` needs a looser policy (eval for React's error stacks, its hot-reload socket); `next build` and `next start` never get it. */
@@ -27,10 +27,11 @@ const nextConfig: NextConfig = {
         source: "/:path*",
         headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ development }) }, ...SECURITY_HEADERS],
       },
-      // An artifact's page and download carry policies of their own (lib/artifacts/artifact-responses.ts):
-      // a later rule's header replaces the one above, which would otherwise also replace the handler's.
-      { source: ARTIFACT_ROUTE_SOURCES.page, headers: [{ key: "Content-Security-Policy", value: ARTIFACT_PAGE_POLICY }] },
-      { source: ARTIFACT_ROUTE_SOURCES.content, headers: [{ key: "Content-Security-Policy", value: ARTIFACT_DOWNLOAD_POLICY }] },
+      // An artifact's page and download carry a policy and a referrer rule of their own
+      // (lib/artifacts/artifact-responses.ts): a later rule's header replaces the one above,
+      // which would otherwise also win over the handler's.
+      { source: ARTIFACT_ROUTE_SOURCES.page, headers: [...ARTIFACT_ROUTE_HEADERS.page] },
+      { source: ARTIFACT_ROUTE_SOURCES.content, headers: [...ARTIFACT_ROUTE_HEADERS.content] },
     ];
   },
 };

@@ -105,9 +105,11 @@ test("the artifact routes answer with their own policies: the page sandboxed wit
   expect(policy).not.toContain("allow-same-origin");
   expect(policy).not.toMatch(/'self'[^;]*;.*script-src|connect-src|https?:/);
   expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(served.headers()["referrer-policy"]).toBe("no-referrer");
   const download = await page.request.get((pageUrl ?? "").replace(/\/page$/, "/content"));
   expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="deploy-heatmap.html"/);
   expect(download.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+  expect(download.headers()["referrer-policy"]).toBe("no-referrer");
   // Another person, signed in, finds nothing at the same address.
   const stranger = await page.context().browser()?.newContext();
   const strangerPage = await stranger?.newPage();

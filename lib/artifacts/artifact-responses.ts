@@ -42,11 +42,30 @@ export const ARTIFACT_ROUTE_SOURCES = {
   page: "/api/chats/:id/artifacts/:artifactId/versions/:version/page",
 } as const;
 
+/** What a page or a download may tell another site it came from: nothing (the path names the chat). */
+const REFERRER_POLICY = "no-referrer";
+
+/**
+ * The headers next.config.ts sets on the two routes, where the app's own
+ * for every response (its policy, its referrer rule) would otherwise win
+ * over the handler's: Next keeps a header that is already set.
+ */
+export const ARTIFACT_ROUTE_HEADERS = {
+  page: [
+    { key: "Content-Security-Policy", value: ARTIFACT_PAGE_POLICY },
+    { key: "Referrer-Policy", value: REFERRER_POLICY },
+  ],
+  content: [
+    { key: "Content-Security-Policy", value: ARTIFACT_DOWNLOAD_POLICY },
+    { key: "Referrer-Policy", value: REFERRER_POLICY },
+  ],
+} as const;
+
 /** Headers the two routes share. */
 const COMMON_HEADERS = {
   "x-content-type-options": "nosniff",
   "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": REFERRER_POLICY,
   "cross-origin-resource-policy": "same-origin",
 };
 
