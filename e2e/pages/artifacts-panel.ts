@@ -27,7 +27,8 @@ export class ArtifactsPanel {
 
   /** The panel's heading: "Artifacts", or the open artifact's path. */
   heading(): Locator {
-    return this.region.getByRole("heading", { level: 2 });
+    // The panel's own title comes first; a document shown in the panel has headings of its own.
+    return this.region.getByRole("heading", { level: 2 }).first();
   }
 
   /** A reply's chip for an artifact (its accessible name says what the call did, the path and the version). */
