@@ -7,9 +7,8 @@
  * reply (viewers everywhere, previews through its UiStream). The artifact
  * tools (lib/artifacts) write versions as they run, before the reply is
  * stored; a reply stopped or cut afterwards keeps them, with their chips.
- * However the
- * stream ends — finished, stopped, cut by an error or the time limit — the
- * text that arrived is compiled final and stored once.
+ * However the stream ends — finished, stopped, cut by an error or the time
+ * limit — the text that arrived is compiled final and stored once.
  */
 import "server-only";
 import { stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
