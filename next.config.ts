@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { ARTIFACT_ROUTE_HEADERS, ARTIFACT_ROUTE_SOURCES } from "./lib/artifacts/artifact-responses";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "./lib/security/content-security-policy";
 import { DIAGRAM_FRAME_PATH } from "./lib/security/diagram-frame-policy";
 
@@ -34,6 +35,11 @@ const nextConfig: NextConfig = {
         headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ development }) }, ...SECURITY_HEADERS],
       },
       { source: `/${DIAGRAM_FRAME_SEGMENT}/:path*`, headers: [...SECURITY_HEADERS] },
+      // An artifact's page and download carry a policy and a referrer rule of their own
+      // (lib/artifacts/artifact-responses.ts): a later rule's header replaces the one above,
+      // which would otherwise also win over the handler's.
+      { source: ARTIFACT_ROUTE_SOURCES.page, headers: [...ARTIFACT_ROUTE_HEADERS.page] },
+      { source: ARTIFACT_ROUTE_SOURCES.content, headers: [...ARTIFACT_ROUTE_HEADERS.content] },
     ];
   },
 };

@@ -79,6 +79,8 @@ const postgresTarget: Target = {
 
 const APP_TABLES = [
   "accounts",
+  "artifact_versions",
+  "artifacts",
   "chats",
   "messages",
   "panels",

@@ -38,6 +38,7 @@ export const ERROR_SURFACES = [
   "query",
   "link",
   "project",
+  "artifact",
 ] as const;
 
 /** Where it went wrong: the part of the product the person was using. */
@@ -75,6 +76,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   "not_found:chat": "This chat does not exist, or it is not yours.",
   "not_found:message": "This message does not exist, or it is not yours.",
   "not_found:panel": "This panel does not exist, or it is not yours.",
+  "not_found:artifact": "This artifact does not exist, or it is not yours.",
   "unauthorized:auth": "You need to sign in to continue.",
   "bad_request:auth": "The email or password is not valid.",
   "forbidden:admin": "Only administrators can open this page.",

@@ -1,4 +1,12 @@
 /** Every table of the app, as drizzle and drizzle-kit see them. */
+export {
+  ARTIFACT_VERSION_TOOLS,
+  artifacts,
+  artifactVersions,
+  type Artifact,
+  type ArtifactVersion,
+  type ArtifactVersionTool,
+} from "./artifacts";
 export { accounts, sessions, users, verifications, USER_ROLES, type User, type UserRole } from "./auth";
 export {
   chats,

@@ -48,6 +48,7 @@ const { createChat } = await import("@/db/queries/chats");
 const { grantAdmin } = await import("@/db/queries/users");
 const { appendMessage } = await import("@/db/queries/messages");
 const { upsertPanelState } = await import("@/db/queries/panels");
+const { storeArtifactVersion } = await import("@/db/queries/artifacts");
 const { isAppError, toErrorResponse } = await import("@/lib/errors");
 const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
 const { compileUi } = await import("@/lib/ui/compile/compile-ui");
@@ -263,7 +264,20 @@ beforeAll(async () => {
     const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never, genui: genui as never } });
     const panelId = "sales";
     await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
-    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id };
+    const page = "<!doctype html><p>The victim's page</p>";
+    const artifact = await storeArtifactVersion({
+      userId: victim.userId,
+      chatId: chat.id,
+      path: "page.html",
+      kind: "html",
+      content: page,
+      sizeBytes: page.length,
+      messageId: message!.id,
+      tool: "write_file",
+      caps: { artifactsPerChat: 50, versionsPerArtifact: 100, chatBytes: 1_000_000 },
+    });
+    if (artifact.kind !== "stored") throw new Error(`the probe's artifact was not stored: ${artifact.kind}`);
+    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id, artifactId: artifact.artifact.id };
   };
   people = {
     fixture: await victimChat(),

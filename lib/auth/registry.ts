@@ -22,6 +22,8 @@ export type ProbeFixture = {
   panelId: string;
   /** A stored ```ui block of that message that declares the query `runs` (the `tests` source) and shows a `File` chip. */
   blockId: string;
+  /** An HTML artifact of that chat, with one version (written by that message). */
+  artifactId: string;
 };
 
 /** How to call a route handler in a probe. */
@@ -323,6 +325,48 @@ export const policyRegistry: readonly PolicyEntry[] = [
       path: (fixture) => `/api/chats/${fixture.chatId}/links`,
       params: (fixture) => ({ id: fixture.chatId }),
       body: (fixture) => ({ messageId: fixture.messageId, blockId: fixture.blockId }),
+    },
+  },
+  // Artifacts (lib/artifacts): each read authorizes the chat, then looks the artifact up within it.
+  {
+    kind: "route",
+    file: "app/api/chats/[id]/artifacts/route.ts",
+    exportName: "GET",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(read) before listing the chat's artifacts",
+    probe: { path: (fixture) => `/api/chats/${fixture.chatId}/artifacts`, params: (fixture) => ({ id: fixture.chatId }) },
+  },
+  {
+    kind: "route",
+    file: "app/api/chats/[id]/artifacts/[artifactId]/route.ts",
+    exportName: "GET",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(read); the artifact is looked up within that chat (another chat's id is not found)",
+    probe: {
+      path: (fixture) => `/api/chats/${fixture.chatId}/artifacts/${fixture.artifactId}`,
+      params: (fixture) => ({ id: fixture.chatId, artifactId: fixture.artifactId }),
+    },
+  },
+  {
+    kind: "route",
+    file: "app/api/chats/[id]/artifacts/[artifactId]/versions/[version]/content/route.ts",
+    exportName: "GET",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(read) before sending a version's bytes as an attachment",
+    probe: {
+      path: (fixture) => `/api/chats/${fixture.chatId}/artifacts/${fixture.artifactId}/versions/1/content`,
+      params: (fixture) => ({ id: fixture.chatId, artifactId: fixture.artifactId, version: "1" }),
+    },
+  },
+  {
+    kind: "route",
+    file: "app/api/chats/[id]/artifacts/[artifactId]/versions/[version]/page/route.ts",
+    exportName: "GET",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(read) before serving an HTML version under its sandboxing policy",
+    probe: {
+      path: (fixture) => `/api/chats/${fixture.chatId}/artifacts/${fixture.artifactId}/versions/1/page`,
+      params: (fixture) => ({ id: fixture.chatId, artifactId: fixture.artifactId, version: "1" }),
     },
   },
   {

@@ -10,6 +10,7 @@
  * schemas, and UI blocks and GenUI specs are validated again before rendering.
  */
 import { z } from "zod";
+import { ArtifactCardSchema } from "@/lib/artifacts/artifact-card";
 import { GenuiDiagnosticSchema } from "@/lib/genui/diagnostics/diagnostic";
 import { GenuiSpecSchema } from "@/lib/genui/schema/spec";
 import { UiBlocksSchema, UiRangeSchema } from "@/lib/ui/envelope/schema";
@@ -64,7 +65,7 @@ export const GenuiFenceRecordSchema = z.object({
 export type GenuiFenceRecord = z.infer<typeof GenuiFenceRecordSchema>;
 
 /** A `render_ui` tool call and its result, drawn as a card where the call happened in the text. */
-export const ToolCardSchema = z.object({
+export const RenderUiCardSchema = z.object({
   /** The tool call id. */
   id: z.string().max(200),
   name: z.literal("render_ui"),
@@ -77,6 +78,15 @@ export const ToolCardSchema = z.object({
   error: z.string().max(4_000).optional(),
 });
 /** A `render_ui` tool call and its result. */
+export type RenderUiCard = z.infer<typeof RenderUiCardSchema>;
+
+/**
+ * A tool call of a reply, drawn where the call happened in the text: a
+ * `render_ui` card, or an artifact tool's chip (`write_file`, `edit_file`,
+ * `show_artifact`: lib/artifacts/artifact-card.ts) naming the version it wrote or showed.
+ */
+export const ToolCardSchema = z.discriminatedUnion("name", [RenderUiCardSchema, ArtifactCardSchema]);
+/** A tool call of a reply and its result. */
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 
 /**
@@ -134,7 +144,7 @@ export const AssistantMessageSchema = z.object({
   ui: UiBlocksSchema.optional(),
   /** The final octo-ui fences. */
   genui: z.array(GenuiFenceRecordSchema).optional(),
-  /** `render_ui` cards. */
+  /** `render_ui` cards and artifact chips. */
   tools: z.array(ToolCardSchema).optional(),
   /** The degradation receipt. */
   receipt: z.array(ReceiptEntrySchema),
@@ -192,7 +202,7 @@ export const LiveReplySchema = z.object({
   /** The newest compiled preview of the ```ui blocks, and the text length it was compiled from. */
   ui: UiBlocksSchema,
   textLength: z.number().int().nonnegative(),
-  /** `render_ui` cards so far. */
+  /** `render_ui` cards and artifact chips so far. */
   tools: z.array(ToolCardSchema),
 });
 /** A reply being generated right now. */
@@ -228,7 +238,7 @@ export const ChatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text-delta"), messageId: z.string().max(100), start: z.number().int().nonnegative(), delta: z.string() }),
   /** A compiled preview: `ui` and `textLength`, no log sequence. */
   z.object({ type: z.literal("preview"), messageId: z.string().max(100), ui: UiBlocksSchema, textLength: z.number().int().nonnegative() }),
-  /** A `render_ui` card arrived. */
+  /** A `render_ui` card or an artifact chip arrived. */
   z.object({ type: z.literal("tool"), messageId: z.string().max(100), card: ToolCardSchema }),
   /** The reply ended (complete, stopped or error) and was stored; panels it changed come with it. */
   z.object({ type: z.literal("reply-end"), message: AssistantMessageSchema, panels: z.array(PanelRecordSchema) }),

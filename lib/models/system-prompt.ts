@@ -36,6 +36,12 @@ export type SystemPromptOptions = {
    * model. Absent: the prompt says nothing about sources.
    */
   querySchemas?: UiQuerySchemas;
+  /**
+   * The section on the artifact tools and the chat's artifacts
+   * (lib/artifacts' `artifactsGuideText`, built from the tools' own
+   * definitions), when they are offered this turn. Absent: no artifact tools.
+   */
+  artifactsGuide?: string;
 };
 
 const INTRODUCTION = `You are the assistant of a chat playground whose replies can carry live UI. Answer in Markdown. When structure helps the person — numbers to compare, a status to scan, a choice to make, a form to fill — add a UI block to your reply instead of describing the same thing in prose or a Markdown table. When it does not, plain prose is the right answer.`;
@@ -52,7 +58,7 @@ function transportText(transport: ReplyTransport, renderUiTool: boolean): string
   }
 }
 
-function dialectChoiceText(renderUiTool: boolean): string {
+function dialectChoiceText(renderUiTool: boolean, artifactTools: boolean): string {
   return [
     "# Two UI dialects: which to use",
     `- \`${UI_FENCE_LANGUAGE}\` blocks (the tag language below) for data you compute over: derived numbers, filters and switches bound to variables, live \`@Query\` data, links to files, commits, diffs and nodes of the project, and \`<Choices>\` that send the next message.`,
@@ -60,6 +66,7 @@ function dialectChoiceText(renderUiTool: boolean): string {
     renderUiTool
       ? `- The \`${RENDER_UI_TOOL_NAME}\` tool for a read-only card, followed by a plain-text reply that stands on its own.`
       : `- The \`${RENDER_UI_TOOL_NAME}\` tool is not available in this conversation: use an \`octo-ui\` fence instead.`,
+    ...(artifactTools ? ["- The artifact tools (`write_file`, `edit_file`, `show_artifact`; see Artifacts below) for a deliverable that should outlive the reply, never for a quick comparison or a status."] : []),
     "Use one dialect per block, keep each block to one purpose, and keep the key facts in your prose as well.",
   ].join("\n");
 }
@@ -71,11 +78,12 @@ export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
   const sections = [
     INTRODUCTION,
     transportText(transport, renderUiTool),
-    dialectChoiceText(renderUiTool),
+    dialectChoiceText(renderUiTool, options.artifactsGuide !== undefined),
     uiSessionNote(),
     ...(options.detail === "compact" ? [] : [uiReferenceText()]),
     ...(options.querySchemas ? [querySourcesText(options.querySchemas)] : []),
     genuiGuideText(),
+    ...(options.artifactsGuide !== undefined ? [options.artifactsGuide] : []),
   ];
   const preamble = diagnosticsPreambleText(options.diagnostics ?? []);
   // Last, so it is the freshest thing the model reads before the conversation.

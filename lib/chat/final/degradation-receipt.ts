@@ -73,6 +73,8 @@ export function degradationReceipt(input: ReceiptInput): ReceiptEntry[] {
     entries.push(...genuiEntries({ label, dialect: "octo-ui", spec: fence.spec, diagnostics: fence.diagnostics, panelId: fence.panelId }));
   });
   input.tools.forEach((card, index) => {
+    // An artifact chip has no spec: nothing of it is ever trimmed or dropped.
+    if (card.name !== "render_ui") return;
     const panelId = card.spec?.id;
     const label = `render_ui call ${index + 1}${panelId ? ` (panel ${panelId})` : ""}`;
     entries.push(...genuiEntries({ label, dialect: "render_ui", spec: card.spec, diagnostics: card.diagnostics, panelId }));

@@ -86,7 +86,7 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
     if (fence.spec?.id !== undefined) claims.push({ panelId: fence.spec.id, position: fence.range.start, dialect: "octo-ui", spec: fence.spec });
   }
   for (const card of storableTools.value) {
-    if (card.spec?.id !== undefined) claims.push({ panelId: card.spec.id, position: card.textOffset, dialect: "render_ui", spec: card.spec });
+    if (card.name === "render_ui" && card.spec?.id !== undefined) claims.push({ panelId: card.spec.id, position: card.textOffset, dialect: "render_ui", spec: card.spec });
   }
   claims.sort((left, right) => left.position - right.position);
 

@@ -79,7 +79,7 @@ export function panelDialect(message: ChatMessage | undefined, panelId: string):
   if (message?.role !== "assistant") return null;
   if (message.ui?.some((block) => block.id === panelId)) return "ui";
   if (message.genui?.some((fence) => fence.panelId === panelId)) return "octo-ui";
-  if (message.tools?.some((card) => card.spec?.id === panelId)) return "render_ui";
+  if (message.tools?.some((card) => card.name === "render_ui" && card.spec?.id === panelId)) return "render_ui";
   return null;
 }
 

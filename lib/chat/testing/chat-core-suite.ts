@@ -10,6 +10,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "@/db/client";
+import { listArtifacts, listArtifactVersions } from "@/db/queries/artifacts";
 import { listWaitingPreambles } from "@/db/queries/chat-turns";
 import { acquireReplyLease } from "@/db/queries/reply-leases";
 import { appendMessage } from "@/db/queries/messages";
@@ -34,7 +35,7 @@ import { REPLY_NOT_SAVED_MESSAGE } from "../live/chat-hub";
 import { CHOICE_MARK } from "../turn/format-choice-message";
 import { NOT_AN_ACTION_NOTE } from "../turn/model-messages";
 import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_NOT_SAVED_WHOLE_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
-import type { ChatEvent } from "../wire";
+import type { ChatEvent, ToolCard } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
 import {
   createTestActor,
@@ -245,6 +246,12 @@ function loggedCauses(logged: { mock: { calls: unknown[][] } }, messageId: strin
     for (let cause: unknown = call[1], depth = 0; cause instanceof Error && depth < 6; cause = cause.cause, depth += 1) pieces.push(cause.message);
   }
   return pieces.join("\n");
+}
+
+/** A reply's card, which the test expects to be a render_ui card. */
+function renderUiCard(card: ToolCard | undefined): Extract<ToolCard, { name: "render_ui" }> {
+  if (card?.name !== "render_ui") throw new Error(`expected a render_ui card, got ${card?.name ?? "none"}`);
+  return card;
 }
 
 function recordedText(id: string): string {
@@ -501,9 +508,9 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       // Live viewers were sent exactly what is stored: no refused character on the wire, the same deltas, the same card.
       expect(textOf(log.events, sent.replyMessageId)).toBe(expected);
       expect(JSON.stringify(log.events)).not.toMatch(/\\u0000|\\ud[89a-f]/);
-      const card = end.message.tools?.[0];
-      expect(card?.spec?.title).toBe("Card with a NUL\uFFFD in its title");
-      expect(JSON.stringify(card?.spec)).toContain("arrows →\uFFFD←");
+      const card = renderUiCard(end.message.tools?.[0]);
+      expect(card.spec?.title).toBe("Card with a NUL\uFFFD in its title");
+      expect(JSON.stringify(card.spec)).toContain("arrows →\uFFFD←");
       expect(log.events.find((event) => event.type === "tool")).toEqual({ type: "tool", messageId: sent.replyMessageId, card });
       // One entry for the whole reply: three characters in the text, two in the card.
       expect(end.message.receipt.filter((entry) => entry.code === TEXT_REPLACED_CODE)).toEqual([
@@ -525,7 +532,7 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       const end = await log.next(isEvent("reply-end", sent.replyMessageId));
       await core.idle();
       expect([end.message.status, end.message.text]).toEqual(["complete", "Done.\n"]);
-      expect(end.message.tools?.[0]?.spec?.title).toBe("Deploys\uFFFD");
+      expect(renderUiCard(end.message.tools?.[0]).spec?.title).toBe("Deploys\uFFFD");
       expect(end.message.receipt.find((entry) => entry.code === TEXT_REPLACED_CODE)?.message).toMatch(/^3 characters /);
       expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
       log.stop();
@@ -832,11 +839,69 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       if (tool?.type !== "tool") throw new Error("no tool event");
       expect(log.events.indexOf(tool)).toBeLessThan(log.events.indexOf(end));
       expect(tool.card.textOffset).toBe(0);
-      expect(tool.card.spec?.items.length).toBeGreaterThan(0);
+      expect(tool.card.name === "render_ui" ? tool.card.spec?.items.length : 0).toBeGreaterThan(0);
       expect(end.message.tools).toEqual([tool.card]);
       expect(end.message.text).toBe(recordedText("incident-card"));
       expect(end.message.receipt).toEqual([]);
       expect(replay.session.calls.map((call) => call.step)).toEqual([0, 1]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("writes artifacts while the reply is generated, with a chip per call, and edits one in the next turn, whose prompt lists them", async () => {
+      const { core, replay, modelId, systemPrompts } = harness;
+      replay.session.expect("q3-report");
+      replay.session.expect("q3-report-risks");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Write the Q3 engineering report", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      const chips = log.events.flatMap((event) => (event.type === "tool" && event.messageId === sent.replyMessageId ? [event.card] : []));
+      expect(chips.map((card) => [card.name, card.name === "render_ui" ? null : card.artifact?.path, card.name === "render_ui" ? null : card.artifact?.version])).toEqual([
+        ["write_file", "q3-report/report.md", 1],
+        ["write_file", "q3-report/delivery-chart.html", 1],
+      ]);
+      expect(end.message.tools).toEqual(chips);
+      expect(end.message.text).toBe(recordedText("q3-report"));
+      const artifacts = await listArtifacts({ userId: owner.userId, chatId: chat.id });
+      expect(artifacts.map((artifact) => [artifact.path, artifact.kind, artifact.latestVersion])).toEqual([
+        ["q3-report/report.md", "markdown", 1],
+        ["q3-report/delivery-chart.html", "html", 1],
+      ]);
+      await core.idle();
+
+      const promptsBefore = systemPrompts.length;
+      const edit = await core.sendMessage(owner, { chatId: chat.id, prompt: "Add a risks section to the Q3 report", modelId });
+      const edited = await log.next(isEvent("reply-end", edit.replyMessageId));
+      expect(systemPrompts[promptsBefore]).toContain("- `q3-report/report.md` (markdown, version 1,");
+      expect(edited.message.tools).toEqual([expect.objectContaining({ name: "edit_file", artifact: expect.objectContaining({ path: "q3-report/report.md", version: 2 }) })]);
+      const report = artifacts.find((artifact) => artifact.path === "q3-report/report.md");
+      const versions = await listArtifactVersions({ userId: owner.userId, chatId: chat.id, artifactId: report?.id ?? "" });
+      expect(versions.map((version) => [version.version, version.tool, version.messageId])).toEqual([
+        [1, "write_file", sent.replyMessageId],
+        [2, "edit_file", edit.replyMessageId],
+      ]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("keeps the artifacts, and their chips, of a reply stopped after it wrote them", async () => {
+      const { core, replay, modelId, time } = harness;
+      replay.session.expect("q3-report", { stopsEarly: true });
+      const chat = await core.createChat(owner, {});
+      let stopped: Promise<unknown> | null = null;
+      const log = await followChat(core, owner, chat.id, (event) => {
+        if (stopped || event.type !== "text-delta") return;
+        const release = time.hold();
+        stopped = core.stopReply(owner, { chatId: chat.id }).finally(release);
+      });
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Write the Q3 engineering report", modelId });
+      const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+      expect(await stopped).toEqual({ stopping: true });
+      expect(end.message.status).toBe("stopped");
+      expect(end.message.text.length).toBeLessThan(recordedText("q3-report").length);
+      expect(end.message.tools?.map((card) => card.name)).toEqual(["write_file", "write_file"]);
+      expect((await listArtifacts({ userId: owner.userId, chatId: chat.id })).map((artifact) => artifact.latestVersion)).toEqual([1, 1]);
       log.stop();
       replay.session.assertConsumed();
     });

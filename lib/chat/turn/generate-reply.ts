@@ -4,9 +4,11 @@
  * with the chat's waiting diagnostics preamble), the whole thread (silent
  * action turns included) and the `render_ui` tool; several steps are allowed
  * so text can follow a tool call. Every text delta and card goes to the live
- * reply (viewers everywhere, previews through its UiStream). However the
- * stream ends — finished, stopped, cut by an error or the time limit — the
- * text that arrived is compiled final and stored once.
+ * reply (viewers everywhere, previews through its UiStream). The artifact
+ * tools (lib/artifacts) write versions as they run, before the reply is
+ * stored; a reply stopped or cut afterwards keeps them, with their chips.
+ * However the stream ends — finished, stopped, cut by an error or the time
+ * limit — the text that arrived is compiled final and stored once.
  *
  * The model is wrapped at the boundary (`storable-output.ts`): what it sends
  * reaches the live reply and the store with the characters the database
@@ -23,6 +25,8 @@ import { listMessages } from "@/db/queries/messages";
 import { consumePreambles } from "@/db/queries/preambles";
 import { listWaitingPreambles } from "@/db/queries/chat-turns";
 import type { MessageStatus, Preamble } from "@/db/schema";
+import { artifactCardOfPart } from "@/lib/artifacts/artifact-card";
+import { artifactReplyKit } from "@/lib/artifacts/reply-tools";
 import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/diagnostics-preamble";
 import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/lib/models/render-ui-tool";
 import { buildSystemPrompt } from "@/lib/models/system-prompt";
@@ -91,11 +95,12 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
   try {
     const diagnostics = await preambleDiagnostics(input);
     const thread = await listMessages({ userId: input.userId, chatId: input.chatId, includeSilent: true });
+    const artifacts = await artifactReplyKit({ userId: input.userId, chatId: input.chatId, messageId: input.messageId });
     const result = streamText({
       model: atModelBoundary(input.model, replaced),
-      system: buildSystemPrompt({ diagnostics, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
+      system: buildSystemPrompt({ diagnostics, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
       messages: toModelMessages(thread),
-      tools: { [RENDER_UI_TOOL_NAME]: renderUiTool },
+      tools: { [RENDER_UI_TOOL_NAME]: renderUiTool, ...artifacts.tools },
       stopWhen: stepCountIs(REPLY_MAX_STEPS),
       abortSignal: input.signal,
       // Errors arrive as `error` parts below; without this the SDK would also print them.
@@ -112,11 +117,12 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
           break;
         case "tool-result":
           if (part.toolName === RENDER_UI_TOOL_NAME) reply.addTool(toolCard(part.toolCallId, reply.text.length, part.output as RenderUiToolResult));
+          else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length));
           break;
         case "tool-error":
           if (part.toolName === RENDER_UI_TOOL_NAME) {
             reply.addTool({ id: part.toolCallId, name: "render_ui", textOffset: reply.text.length, spec: null, diagnostics: [], error: RENDER_UI_INPUT_ERROR });
-          }
+          } else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length));
           break;
         case "error":
           failure ??= part.error ?? new Error("the model stream failed");
@@ -186,6 +192,10 @@ async function preambleDiagnostics(input: GenerateReplyInput): Promise<PreambleD
     const parsed = z.array(PreambleDiagnosticSchema).safeParse(preamble.diagnostics);
     return parsed.success ? parsed.data : [];
   });
+}
+
+function addArtifactCard(reply: LocalReply, card: ToolCard | null): void {
+  if (card !== null) reply.addTool(card);
 }
 
 function toolCard(id: string, textOffset: number, output: RenderUiToolResult): ToolCard {

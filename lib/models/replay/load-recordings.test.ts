@@ -128,6 +128,35 @@ describe("loadReplayLibrary", () => {
   });
 });
 
+describe("tool inputs with fields read from files", () => {
+  const tool = (inputFiles: Record<string, string>) =>
+    JSON.stringify({
+      title: "Writes a page",
+      description: "A write_file call whose content is a file of its own.",
+      examplePrompt: "write the page",
+      match: { keywords: ["write the page"] },
+      steps: [{ toolCalls: [{ toolName: "write_file", input: "write.json", inputFiles }] }, { text: "reply.md" }],
+    });
+  const PAGE = '<!doctype html>\n<p class="x">"quoted" \\ and ünïcode</p>\n';
+
+  it("reads each named field verbatim into the input", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "replays-"));
+    writeRecording(root, "page", { "recording.json": tool({ content: "page.html" }), "write.json": '{\n  "path": "page.html"\n}\n', "page.html": PAGE, "reply.md": "Done.\n" });
+    const input = loadReplayLibrary(root).get("page")?.steps[0]?.toolCalls[0]?.input ?? "";
+    expect(JSON.parse(input)).toEqual({ path: "page.html", content: PAGE });
+    expect(input).not.toContain("\n  ");
+  });
+
+  it("reports a field the JSON already has, and a file that is missing", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "replays-"));
+    writeRecording(root, "twice", { "recording.json": tool({ content: "page.html" }), "write.json": '{"path": "a.html", "content": "x"}', "page.html": PAGE, "reply.md": "Done.\n" });
+    writeRecording(root, "missing", { "recording.json": tool({ content: "gone.html" }), "write.json": '{"path": "a.html"}', "reply.md": "Done.\n" });
+    const problems = problemsOf(root);
+    expect(problems.find((problem) => problem.startsWith("twice:"))).toContain("already has the field content");
+    expect(problems.find((problem) => problem.startsWith("missing:"))).toContain("cannot read gone.html");
+  });
+});
+
 describe("endsInsideFence", () => {
   it.each([
     ["plain text", false],

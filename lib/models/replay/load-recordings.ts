@@ -104,7 +104,7 @@ function loadRecording({ id, folder, problems }: { id: string; folder: string; p
       text: step.text === undefined ? "" : readStepText(path.join(folder, step.text), report),
       toolCalls: step.toolCalls.map((call) => ({
         toolName: call.toolName,
-        input: readToolInput(path.join(folder, call.input), report),
+        input: readToolInput({ folder, file: call.input, inputFiles: call.inputFiles ?? {}, report }),
       })),
     }));
   }
@@ -159,16 +159,31 @@ function readText(file: string, report: (message: string) => void): string | nul
   }
 }
 
-// Tool inputs are stored pretty-printed for people and streamed compact, as a model sends them.
-function readToolInput(file: string, report: (message: string) => void): string {
-  const text = readText(file, report);
+// Tool inputs are stored pretty-printed for people and streamed compact, as a model sends them;
+// fields named in `inputFiles` are read verbatim from their own files.
+function readToolInput(input: { folder: string; file: string; inputFiles: Readonly<Record<string, string>>; report: (message: string) => void }): string {
+  const { folder, file, inputFiles, report } = input;
+  const text = readText(path.join(folder, file), report);
   if (text === null) return "{}";
+  let parsed: unknown;
   try {
-    return JSON.stringify(JSON.parse(text));
+    parsed = JSON.parse(text);
   } catch {
-    report(`${path.basename(file)} is not JSON`);
+    report(`${file} is not JSON`);
     return "{}";
   }
+  const fields = Object.entries(inputFiles);
+  if (fields.length === 0) return JSON.stringify(parsed);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    report(`${file} must be a JSON object to take fields from inputFiles`);
+    return "{}";
+  }
+  const merged: Record<string, unknown> = { ...parsed };
+  for (const [field, name] of fields) {
+    if (Object.hasOwn(merged, field)) report(`${file} already has the field ${field} that inputFiles reads from ${name}`);
+    merged[field] = readText(path.join(folder, name), report) ?? "";
+  }
+  return JSON.stringify(merged);
 }
 
 /** True when `text` ends inside an unclosed CommonMark fence (``` or ~~~). */

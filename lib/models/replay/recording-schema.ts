@@ -45,6 +45,12 @@ export const RecordingToolCallSchema = z
   .object({
     toolName: z.string().min(1),
     input: z.string().min(1),
+    /**
+     * Fields of the input read verbatim from files in the folder, e.g.
+     * `{"content": "report.md"}`: a document or a page is kept as itself,
+     * not as one long escaped JSON string.
+     */
+    inputFiles: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "an input field name"), z.string().min(1)).optional(),
   })
   .strict();
 
@@ -154,8 +160,8 @@ export const RecordingFileSchema = z
     title: z.string().min(1),
     /** What the recording shows, for whoever writes the next one. */
     description: z.string().min(1),
-    /** The UI dialects the reply uses (documentation, and which checker runs on it). */
-    dialects: z.array(z.enum(["ui", "octo-ui", "render_ui"])).default([]),
+    /** The UI dialects the reply uses (documentation, and which checker runs on it); `artifact` for the artifact tools. */
+    dialects: z.array(z.enum(["ui", "octo-ui", "render_ui", "artifact"])).default([]),
     /** A prompt that selects this recording; the default reply offers it, and a test checks that it does select it. */
     examplePrompt: z.string().min(1),
     match: RecordingMatchSchema,

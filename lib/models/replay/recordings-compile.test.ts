@@ -1,11 +1,17 @@
 /**
  * Every recording is what a good model would write: its tag blocks compile
  * and evaluate without a diagnostic, its JSON panels and tool cards parse
- * without a trim or drop. The fault recordings are checked for the opposite:
- * each must produce the failure it is there to show.
+ * without a trim or drop, its artifact tool calls pass the tools' own rules
+ * (and every edit applies to the text a recording wrote). The fault
+ * recordings are checked for the opposite: each must produce the failure it
+ * is there to show.
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { applyArtifactEdits } from "@/lib/artifacts/apply-edits";
+import { checkArtifactContent } from "@/lib/artifacts/artifact-content";
+import { checkArtifactPath } from "@/lib/artifacts/artifact-path";
+import { ARTIFACT_TOOL_DEFINITIONS, EditFileInputSchema, WriteFileInputSchema, isArtifactToolName } from "@/lib/artifacts/artifact-tools";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { looksLikeUiAction } from "@/lib/genui/action/looks-like-ui-action";
 import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
@@ -63,9 +69,21 @@ function jsonProblems(text: string): string[] {
   ]);
 }
 
+/** Problems of an artifact tool call: its input must pass the tool's schema, its path and its content the tools' own checks. */
+function artifactCallProblems(call: { toolName: string; input: string }): string[] {
+  if (!isArtifactToolName(call.toolName)) return [`${call.toolName}: not a tool the app offers`];
+  const parsed = ARTIFACT_TOOL_DEFINITIONS[call.toolName].inputSchema.safeParse(JSON.parse(call.input));
+  if (!parsed.success) return [`${call.toolName}: ${parsed.error.message}`];
+  const input = parsed.data as { path: string; content?: string };
+  const path = checkArtifactPath(input.path);
+  const content = input.content === undefined ? null : checkArtifactContent(input.content);
+  return [...(path.ok ? [] : [`${call.toolName}: ${path.error}`]), ...(content === null || content.ok ? [] : [`${call.toolName}: ${content.error}`])];
+}
+
 function toolProblems(recording: Recording): string[] {
   return recording.steps.flatMap((step) =>
     step.toolCalls.flatMap((call) => {
+      if (call.toolName !== "render_ui") return artifactCallProblems(call);
       const input: unknown = JSON.parse(call.input);
       const spec = typeof input === "object" && input !== null && "spec" in input ? input.spec : undefined;
       const result = parseGenuiSpec(spec, { surface: "tool" });
@@ -86,12 +104,15 @@ describe("recordings compile cleanly", () => {
     const text = replyText(recording);
     const blocks = compile(id, text).length;
     const fences = extractGenuiFences(text).length;
-    const toolCalls = recording.steps.reduce((sum, step) => sum + step.toolCalls.length, 0);
-    // Every recording shows some UI: that is what it is for.
-    expect(blocks + fences + toolCalls).toBeGreaterThan(0);
+    const calls = recording.steps.flatMap((step) => step.toolCalls);
+    const renderUiCalls = calls.filter((call) => call.toolName === "render_ui").length;
+    const artifactCalls = calls.filter((call) => call.toolName !== "render_ui").length;
+    // Every recording shows some UI or writes an artifact: that is what it is for.
+    expect(blocks + fences + calls.length).toBeGreaterThan(0);
     expect(blocks > 0).toBe(recording.dialects.includes("ui"));
     expect(fences > 0).toBe(recording.dialects.includes("octo-ui"));
-    expect(toolCalls > 0).toBe(recording.dialects.includes("render_ui"));
+    expect(renderUiCalls > 0).toBe(recording.dialects.includes("render_ui"));
+    expect(artifactCalls > 0).toBe(recording.dialects.includes("artifact"));
     expect([...tagProblems(id, text), ...jsonProblems(text), ...toolProblems(recording)]).toEqual([]);
   });
 
@@ -165,6 +186,25 @@ function choices(nodes: readonly UiNode[]): UiNode[] {
 }
 
 describe("recordings hang together", () => {
+  it("every edit_file applies cleanly to the text a recording wrote at its path", () => {
+    const written = new Map<string, string>();
+    const calls = library.recordings.flatMap((recording) => recording.steps.flatMap((step) => step.toolCalls.map((call) => ({ id: recording.id, call }))));
+    for (const { call } of calls) {
+      if (call.toolName !== "write_file") continue;
+      const input = WriteFileInputSchema.parse(JSON.parse(call.input));
+      written.set(input.path, input.content);
+    }
+    const edits = calls.filter(({ call }) => call.toolName === "edit_file");
+    expect(edits.length).toBeGreaterThan(0);
+    for (const { id, call } of edits) {
+      const input = EditFileInputSchema.parse(JSON.parse(call.input));
+      const base = written.get(input.path);
+      expect(base, `${id}: no recording writes ${input.path}`).toBeDefined();
+      const result = applyArtifactEdits(base ?? "", input.edits, { path: input.path, version: 1 });
+      expect(result.ok ? "" : result.error, id).toBe("");
+    }
+  });
+
   it("each action recording that answers a panel's button is a silent update of that panel (or says why it is not)", () => {
     const actionRecordings = library.recordings.filter((recording) => recording.match.action?.panel !== undefined);
     expect(actionRecordings.length).toBeGreaterThanOrEqual(3);

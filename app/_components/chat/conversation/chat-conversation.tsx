@@ -8,10 +8,14 @@
  * set), never text: the server writes the turn from the stored panel. A chat deleted
  * elsewhere gives way to a notice, then the start page. Stored blocks
  * get their project data (query rows, link chips) through the chat's routes.
+ * The chat's artifacts open in a panel beside it (app/_components/artifacts),
+ * toggled from the header and by the chips replies show.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { ChatSnapshot } from "@/lib/chat/wire";
 import type { UiRecord } from "@/lib/ui/expression/value";
+import { ArtifactsFrame } from "../../artifacts/artifacts-frame";
+import { ArtifactsToggle } from "../../artifacts/artifacts-toggle";
 import { chatActions } from "../actions/chat-actions";
 import { silentTurnOf } from "../chat-state/silent-turn";
 import { choiceInputValues } from "../choice/choice-input-values";
@@ -142,44 +146,47 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   if (view.deleted) return <ChatDeletedNotice title={snapshot.chat.title} />;
 
   return (
-    <div className={styles.conversation}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{snapshot.chat.title}</h1>
-        {!connected ? (
-          <p role="status" className={styles.connection}>
-            Reconnecting…
-          </p>
-        ) : null}
-      </header>
-      <div className={styles.scroller} ref={scroller}>
-        <div className={styles.content} ref={content}>
-          <ThreadContext.Provider value={threadContext}>
-            <ProjectDataContext.Provider value={projectData}>
-              <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
-            </ProjectDataContext.Provider>
-          </ThreadContext.Provider>
+    <ArtifactsFrame chatId={chatId} messages={snapshot.messages} live={snapshot.live}>
+      <div className={styles.conversation}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{snapshot.chat.title}</h1>
+          {!connected ? (
+            <p role="status" className={styles.connection}>
+              Reconnecting…
+            </p>
+          ) : null}
+          <ArtifactsToggle />
+        </header>
+        <div className={styles.scroller} ref={scroller}>
+          <div className={styles.content} ref={content}>
+            <ThreadContext.Provider value={threadContext}>
+              <ProjectDataContext.Provider value={projectData}>
+                <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+              </ProjectDataContext.Provider>
+            </ThreadContext.Provider>
+          </div>
+        </div>
+        <div className={styles.dock}>
+          {!following ? (
+            <button type="button" className={`button button-secondary button-small ${styles.jump}`} onClick={jumpToLatest}>
+              Jump to latest ↓
+            </button>
+          ) : null}
+          {sendError !== null ? (
+            <p role="alert" className={styles.error}>
+              {sendError}
+            </p>
+          ) : null}
+          <Composer
+            onSend={sendPrompt}
+            streaming={streaming}
+            onStop={stop}
+            stopping={stopping}
+            autoFocus
+            tools={<ModelPicker models={models} value={modelId} onChange={setModelId} />}
+          />
         </div>
       </div>
-      <div className={styles.dock}>
-        {!following ? (
-          <button type="button" className={`button button-secondary button-small ${styles.jump}`} onClick={jumpToLatest}>
-            Jump to latest ↓
-          </button>
-        ) : null}
-        {sendError !== null ? (
-          <p role="alert" className={styles.error}>
-            {sendError}
-          </p>
-        ) : null}
-        <Composer
-          onSend={sendPrompt}
-          streaming={streaming}
-          onStop={stop}
-          stopping={stopping}
-          autoFocus
-          tools={<ModelPicker models={models} value={modelId} onChange={setModelId} />}
-        />
-      </div>
-    </div>
+    </ArtifactsFrame>
   );
 }

@@ -6,14 +6,14 @@
  * later in the chat) gives way to a short note, so one panel id never shows
  * twice with two copies of its state.
  */
-import type { AssistantMessage, ChatMessage, GenuiFenceRecord, PanelRecord, ToolCard } from "@/lib/chat/wire";
+import type { AssistantMessage, ChatMessage, GenuiFenceRecord, PanelRecord, RenderUiCard } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 
 /** The latest revision of a panel, ready to draw. */
 export type PanelSource =
   | { dialect: "ui"; block: UiBlock }
   | { dialect: "octo-ui"; fence: GenuiFenceRecord }
-  | { dialect: "render_ui"; card: ToolCard };
+  | { dialect: "render_ui"; card: RenderUiCard };
 
 /** Where every panel of a chat is drawn and what it shows. */
 export type PanelPlacement = {
@@ -30,7 +30,7 @@ function panelIdsOf(message: AssistantMessage): { dialect: PanelRecord["dialect"
   const ids: { dialect: PanelRecord["dialect"]; panelId: string }[] = [];
   for (const block of message.ui ?? []) ids.push({ dialect: "ui", panelId: block.id });
   for (const fence of message.genui ?? []) if (fence.panelId !== undefined) ids.push({ dialect: "octo-ui", panelId: fence.panelId });
-  for (const card of message.tools ?? []) if (card.spec?.id !== undefined) ids.push({ dialect: "render_ui", panelId: card.spec.id });
+  for (const card of message.tools ?? []) if (card.name === "render_ui" && card.spec?.id !== undefined) ids.push({ dialect: "render_ui", panelId: card.spec.id });
   return ids;
 }
 
@@ -44,7 +44,7 @@ function sourceIn(message: AssistantMessage, record: PanelRecord): PanelSource |
     const fence = message.genui?.find((candidate) => candidate.panelId === record.panelId);
     return fence && { dialect: "octo-ui", fence };
   }
-  const card = message.tools?.find((candidate) => candidate.spec?.id === record.panelId);
+  const card = message.tools?.find((candidate): candidate is RenderUiCard => candidate.name === "render_ui" && candidate.spec?.id === record.panelId);
   return card && { dialect: "render_ui", card };
 }
 

@@ -1,7 +1,7 @@
 "use client";
 /**
- * One part of a reply: prose, a ```ui block, an octo-ui fence or a
- * `render_ui` card. A part carrying an addressable panel's id is drawn from
+ * One part of a reply: prose, a ```ui block, an octo-ui fence, a
+ * `render_ui` card or an artifact tool's chip. A part carrying an addressable panel's id is drawn from
  * the panel's latest revision with its stored state — or, where the panel was
  * re-presented further down, as a short note pointing there. A stored ```ui
  * block gets its project data — query rows and link chips — from the chat's
@@ -14,6 +14,7 @@ import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
 import { useBlockData } from "../project-data/use-block-data";
 import type { ReplySegment } from "../reply/reply-segments";
+import { ArtifactChip } from "../../artifacts/artifact-chip";
 import { GenuiPanelView, type GenuiActionSource } from "../../genui/genui-panel-view";
 import { UiBlockView } from "../../ui-block/ui-block-view";
 import { Fallback } from "../../widgets/fallback/fallback";
@@ -157,6 +158,7 @@ function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { se
 
 function ToolCardPart({ segment }: { segment: Extract<ReplySegment, { kind: "tool" }> }) {
   const { card } = segment;
+  if (card.name !== "render_ui") return <ArtifactChip card={card} />;
   if (card.spec === null) {
     return <Fallback title="This card could not be shown." text={card.error} diagnostics={card.diagnostics.map((diagnostic) => diagnostic.message)} />;
   }
