@@ -7,7 +7,7 @@
 
 // Compilation
 export { compileUi, compileUiBlock, UiCompiler, warmUpUiCompiler, UI_WARM_UP_MS } from "./compile";
-export type { UiCompileOptions, UiCompilerOptions, UiCompileUpdate, UiQuerySchemas } from "./compile";
+export type { UiCompileCatalog, UiCompileOptions, UiCompilerOptions, UiCompileUpdate, UiQuerySchemas } from "./compile";
 export { parseUiSyntax, scanUiFences, parseUiFenceInfo } from "./syntax";
 export type { UiSyntax, UiSyntaxNode, UiFence, UiFenceInfo } from "./syntax";
 

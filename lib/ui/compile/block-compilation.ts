@@ -14,6 +14,8 @@ import type { UiDeclaration, UiDiagnostic, UiNode } from "../envelope/schema";
 import type { UiFailureCode } from "../diagnostics/codes";
 import { toUiFailure, UiFailure } from "../failure";
 import { UiSyntaxParser, type UiSyntaxState } from "../syntax/parser";
+import { UI_CATALOG } from "../catalog/catalog";
+import type { UiCompileCatalog } from "./options";
 import type { UiSyntaxElement, UiSyntaxNode } from "../syntax/types";
 import { type UiBlockContext, type UiRuleContext, diagnostic } from "./context";
 import { UiDiagnosticList } from "./diagnostic-list";
@@ -84,7 +86,8 @@ export class UiBlockCompilation {
   /** Prepares the compilation of one block; nothing is read until `update`. */
   constructor(context: UiBlockContext) {
     this.context = context;
-    this.parser = new UiSyntaxParser({ limits: context.limits, now: context.now });
+    const literalElements = context.components === UI_CATALOG ? undefined : literalElementNames(context.components);
+    this.parser = new UiSyntaxParser({ limits: context.limits, now: context.now, ...(literalElements ? { literalElements } : {}) });
     this.declarationDiagnostics = new UiDiagnosticList(context.limits.diagnostics);
     this.root = this.newFrame(null, null, { parentType: "", rule: context.catalogKnown ? "root" : "unknown", locals: [] }, false);
   }
@@ -287,4 +290,13 @@ class DiagnosticCollector {
     if (this.omitted > 0) result.push(diagnostic("too_many_diagnostics", { start: 0, end: length }, undefined, `${this.omitted} more`));
     return result;
   }
+}
+
+/** The names whose body is literal text in an overriding catalog (the default catalog's are `UI_LITERAL_ELEMENTS`). */
+function literalElementNames(components: UiCompileCatalog): ReadonlySet<string> {
+  return new Set(
+    Object.entries(components)
+      .filter(([, entry]) => entry.children.kind === "literal")
+      .map(([name]) => name),
+  );
 }

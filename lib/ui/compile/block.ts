@@ -3,7 +3,7 @@
  * and diagnostics, and its Markdown fallback; or, when the block broke its
  * budget, the bounded stand-in that replaces it whole.
  */
-import { UI_CATALOG_VERSION } from "../catalog/catalog";
+import { UI_CATALOG, UI_CATALOG_VERSION } from "../catalog/catalog";
 import { uiBlockFallback } from "../catalog/fallback";
 import { uiDiagnosticMessage } from "../diagnostics/codes";
 import type { UiBlock, UiDiagnostic, UiNode, UiRange } from "../envelope/schema";
@@ -89,6 +89,7 @@ export function uiBlockContext(options: {
   return {
     blockId: options.blockId,
     catalogKnown: options.catalog === UI_CATALOG_VERSION,
+    components: options.compile.catalog ?? UI_CATALOG,
     querySchemas: options.compile.querySchemas ?? {},
     latestAttachment: options.compile.latestAttachment,
     replyFinal: options.compile.final === true,

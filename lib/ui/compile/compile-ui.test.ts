@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { UI_CATALOG } from "../catalog/catalog";
 import { uiFallbackText } from "../catalog/fallback";
 import { UiBlocksSchema, type UiBlock } from "../envelope/schema";
 import { UI_REPLY_LIMITS } from "../limits";
@@ -19,6 +21,22 @@ describe("compileUi: blocks of a reply", () => {
     expect(blocks[1]?.nodes[0]?.id).toBe("panel:0");
     expect(blocks.every((block) => block.complete && block.catalog === "1")).toBe(true);
     expect(UiBlocksSchema.parse(JSON.parse(JSON.stringify(blocks)))).toHaveLength(3);
+  });
+
+  it("checks elements against a catalog the host passes instead of UI_CATALOG, and against UI_CATALOG otherwise", () => {
+    const reply = fence('<Tag tone="success">ok</Tag>\n<Wide>x</Wide>');
+    const catalog = {
+      ...UI_CATALOG,
+      Tag: { ...UI_CATALOG.Tag, schema: z.strictObject({}) },
+      Wide: { ...UI_CATALOG.CodeBlock },
+    };
+    const today = compileUi(reply, { ...RELAXED, id: "m", final: true });
+    const changed = compileUi(reply, { ...RELAXED, id: "m", final: true, catalog });
+    expect(codes(today[0])).toEqual(["unknown_component"]);
+    expect(codes(changed[0])).toEqual(["refused_prop"]);
+    // A literal component of the passed catalog takes its body as code, as CodeBlock does.
+    expect(changed[0]?.nodes.find((node) => node.type === "Wide")?.props.code).toBe("x");
+    expect(changed[0]?.catalog).toBe(today[0]?.catalog);
   });
 
   it("ignores UI fences shown inside another code fence", () => {

@@ -14,7 +14,7 @@ import { parseUiExpression } from "../expression/parse";
 import { toUiFailure, type UiFailure } from "../failure";
 import type { UiLimitName } from "../limits";
 import { boundDetail } from "../syntax/parser";
-import type { UiQuerySchemas } from "./options";
+import type { UiCompileCatalog, UiQuerySchemas } from "./options";
 
 /** What a declared name is. `invalid`: declared, but its expression could not be used (uses are not reported again). */
 export type UiDeclaredKind = "state" | "computed" | "query" | "invalid";
@@ -28,6 +28,8 @@ export type UiBlockContext = {
   blockId: string;
   /** False for a block written for an unknown catalog version: everything is kept, nothing is checked against the catalog. */
   catalogKnown: boolean;
+  /** The components elements are checked against (`UI_CATALOG` unless the compile options override it). */
+  components: UiCompileCatalog;
   /** Query sources and their argument schemas. */
   querySchemas: UiQuerySchemas;
   /** What `Image generated="latest"` resolves to. */

@@ -6,7 +6,6 @@
  * here in one go; the incremental block compilation calls the same pieces for
  * the elements still open.
  */
-import { isUiComponent, UI_CATALOG } from "../catalog/catalog";
 import type { UiCatalogEntry } from "../catalog/entry";
 import type { UiDiagnostic, UiNode } from "../envelope/schema";
 import { isUiConstantExpression, uiActionKind } from "../expression/analyze";
@@ -68,7 +67,8 @@ function propNames(entry: UiCatalogEntry): ReadonlySet<string> {
 
 /** The catalog entry of a name, when the block's catalog is known and has it. */
 export function catalogEntry(context: UiBlockContext, name: string): UiCatalogEntry | null {
-  return context.catalogKnown && isUiComponent(name) ? (UI_CATALOG[name] as UiCatalogEntry) : null;
+  if (!context.catalogKnown || !Object.hasOwn(context.components, name)) return null;
+  return context.components[name] ?? null;
 }
 
 /** The node id of whatever starts at `offset` in the body. */

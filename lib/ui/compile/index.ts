@@ -3,4 +3,4 @@ export { compileUi } from "./compile-ui";
 export { compileUiBlock } from "./compile-block";
 export { UiCompiler } from "./compiler";
 export { warmUpUiCompiler, UI_WARM_UP_MS } from "./warm-up";
-export type { UiCompileOptions, UiCompilerOptions, UiCompileUpdate, UiQuerySchemas } from "./options";
+export type { UiCompileCatalog, UiCompileOptions, UiCompilerOptions, UiCompileUpdate, UiQuerySchemas } from "./options";

@@ -4,10 +4,14 @@
  * together for the one-shot functions (`UiCompileOptions`).
  */
 import type { z } from "zod";
+import type { UiCatalogEntry } from "../catalog/entry";
 import type { UiLimits, UiReplyLimits } from "../limits";
 
 /** Query sources a block may read, by name: each with the zod schema of its arguments. */
 export type UiQuerySchemas = Readonly<Record<string, z.ZodType>>;
+
+/** The components a compilation checks elements against, by name (`UI_CATALOG` unless a host overrides it). */
+export type UiCompileCatalog = Readonly<Record<string, UiCatalogEntry>>;
 
 /** The stable configuration of a reply's compilation. */
 export type UiCompilerOptions = {
@@ -21,6 +25,12 @@ export type UiCompilerOptions = {
   now?: () => number;
   /** Query sources available to `$x = @Query("source", {args})`, with their argument schemas. */
   querySchemas?: UiQuerySchemas;
+  /**
+   * The components to compile against in place of `UI_CATALOG` (same
+   * version): for hosts that check what a catalog change would do to stored
+   * replies before shipping it. Blocks still name `UI_CATALOG_VERSION`.
+   */
+  catalog?: UiCompileCatalog;
 };
 
 /** What one compilation of the reply says beyond the stable configuration. */
