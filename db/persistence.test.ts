@@ -79,6 +79,9 @@ const postgresTarget: Target = {
 
 const APP_TABLES = [
   "accounts",
+  "admin_audit_events",
+  "admin_recompile_changes",
+  "admin_recompile_runs",
   "chats",
   "messages",
   "panels",
