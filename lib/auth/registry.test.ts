@@ -49,6 +49,7 @@ const { isAppError, toErrorResponse } = await import("@/lib/errors");
 const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
 const { compileUi } = await import("@/lib/ui/compile/compile-ui");
 const { PROJECT_QUERY_SCHEMAS } = await import("@/lib/project/query-sources");
+const { createRecompileRun } = await import("@/db/queries/admin-recompile");
 
 /** The probe chat's reply: one block reading the demo project (a query and a chip), for the project routes. */
 const PROBE_REPLY = '```ui\n$runs = @Query("tests", {branch: "main"})\n<Summary>See <File path="lib/billing/invoice.ts" line={42}/></Summary>\n<Table rows={$runs}/>\n```';
@@ -231,6 +232,9 @@ beforeAll(async () => {
   const other = await signUpPerson(auth, { name: "Other" });
   const admin = await signUpPerson(auth, { name: "Admin", email: ADMIN_EMAIL });
   const guest = await signInGuest(auth);
+  // A finished batch recompile check of the admin's, for the run page and route.
+  const recompileRunId = crypto.randomUUID();
+  await createRecompileRun({ id: recompileRunId, actorUserId: admin.userId, filter: {}, total: 0 });
   const victimChat = async (): Promise<ProbeFixture> => {
     const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
     // A reply with a ```ui block that reads the project (a query and a chip), as the chat core stores one.
@@ -239,7 +243,7 @@ beforeAll(async () => {
     const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never } });
     const panelId = "sales";
     await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
-    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id };
+    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id, recompileRunId };
   };
   people = {
     fixture: await victimChat(),
@@ -266,8 +270,8 @@ function wrongPeople(access: PolicyEntry["access"]): { who: string; headers: () 
   if (access === "admin") {
     return [
       stranger,
-      { who: "a signed-in user", headers: () => people.otherUser, code: "forbidden:admin", status: 403 },
-      { who: "a guest", headers: () => people.guest, code: "forbidden:admin", status: 403 },
+      { who: "a signed-in user", headers: () => people.otherUser, code: "not_found:admin", status: 404 },
+      { who: "a guest", headers: () => people.guest, code: "not_found:admin", status: 404 },
     ];
   }
   return [];
