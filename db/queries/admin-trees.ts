@@ -195,19 +195,33 @@ function nextCursor<Row extends { cursorKey: string; messageId: unknown }>(rows:
   return { key: sortOf(sort).numeric ? Number(last.cursorKey) : last.cursorKey, id: last.messageId as string };
 }
 
+/** The listing's select of one page (limit + 1 rows, to know whether another page follows). */
+function pageSelect(database: Database, adminUserId: string, query: StoredTreeQuery) {
+  const { filter, sort, limit, after } = query;
+  return database
+    .select({ ...summaryColumns, cursorKey: sortOf(sort).keyText })
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .innerJoin(users, eq(users.id, chats.userId))
+    .where(and(callerIsAdmin(database, adminUserId), ...filterConditions(database, filter), keysetCondition(sort, after)))
+    .orderBy(...orderOf(sort))
+    .limit(limit + 1);
+}
+
 /** One page of the listing (summaries); empty unless `adminUserId` names an admin. */
 export function listStoredTrees(input: QueryOptions & { adminUserId: string; query: StoredTreeQuery }): Promise<StoredTreePage<StoredTreeSummary>> {
   return runQuery("listStoredTrees", input, async (database) => {
-    const { filter, sort, limit, after } = input.query;
-    const rows = (await database
-      .select({ ...summaryColumns, cursorKey: sortOf(sort).keyText })
-      .from(messages)
-      .innerJoin(chats, eq(chats.id, messages.chatId))
-      .innerJoin(users, eq(users.id, chats.userId))
-      .where(and(callerIsAdmin(database, input.adminUserId), ...filterConditions(database, filter), keysetCondition(sort, after)))
-      .orderBy(...orderOf(sort))
-      .limit(limit + 1)) as SummaryRow[];
-    return { rows: rows.slice(0, limit).map(toSummary), next: nextCursor(rows, limit, sort) };
+    const rows = (await pageSelect(database, input.adminUserId, input.query)) as SummaryRow[];
+    return { rows: rows.slice(0, input.query.limit).map(toSummary), next: nextCursor(rows, input.query.limit, input.query.sort) };
+  });
+}
+
+/** The plan Postgres runs a listing page with (`EXPLAIN (ANALYZE, BUFFERS)`), one line per entry: the benchmark prints it. */
+export function explainStoredTrees(input: QueryOptions & { adminUserId: string; query: StoredTreeQuery }): Promise<string[]> {
+  return runQuery("explainStoredTrees", input, async (database) => {
+    const result = await database.execute<{ "QUERY PLAN": string }>(sql`explain (analyze, buffers) ${pageSelect(database, input.adminUserId, input.query)}`);
+    const rows = Array.isArray(result) ? result : ((result as unknown as { rows: { "QUERY PLAN": string }[] }).rows ?? []);
+    return rows.map((row) => row["QUERY PLAN"]);
   });
 }
 

@@ -4,7 +4,14 @@
  * is), and it works without JavaScript. Times are UTC.
  */
 import Link from "next/link";
-import { STORED_TREE_CODES, STORED_TREE_DIALECTS, STORED_TREE_SORTS, type StoredTreeQuery } from "@/lib/admin/stored-tree-filter";
+import {
+  DEFAULT_TREES_PER_PAGE,
+  MAX_TREES_PER_PAGE,
+  STORED_TREE_CODES,
+  STORED_TREE_DIALECTS,
+  STORED_TREE_SORTS,
+  type StoredTreeQuery,
+} from "@/lib/admin/stored-tree-filter";
 import styles from "./admin.module.css";
 
 /** `datetime-local` wants `YYYY-MM-DDTHH:MM`. */
@@ -18,6 +25,9 @@ const SORT_LABELS: Record<(typeof STORED_TREE_SORTS)[number], string> = {
   nodes: "Most nodes",
   size: "Largest",
 };
+
+/** The page sizes offered (the URL takes any size up to `MAX_TREES_PER_PAGE`). */
+const PAGE_SIZES = [5, DEFAULT_TREES_PER_PAGE, 50, MAX_TREES_PER_PAGE];
 
 /** Props of `TreeFilterForm`. */
 export type TreeFilterFormProps = { query: StoredTreeQuery; models: readonly string[] };
@@ -101,6 +111,16 @@ export function TreeFilterForm({ query, models }: TreeFilterFormProps) {
           {STORED_TREE_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        Per page
+        <select name="limit" defaultValue={String(query.limit)}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
             </option>
           ))}
         </select>

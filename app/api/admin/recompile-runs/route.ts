@@ -18,7 +18,8 @@ export async function POST(request: Request): Promise<Response> {
     void done;
     const href = `/admin/recompile/${runId}`;
     if ((request.headers.get("accept") ?? "").includes("application/json")) return Response.json({ runId, href }, { status: 201 });
-    return new Response(null, { status: 303, headers: { location: new URL(href, request.url).toString() } });
+    // A relative Location: behind `next start -H` the request URL names another host than the browser used.
+    return new Response(null, { status: 303, headers: { location: href } });
   } catch (caught) {
     return toErrorResponse(caught);
   }
