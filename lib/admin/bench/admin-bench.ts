@@ -137,6 +137,8 @@ async function main(): Promise<number> {
     });
     console.log(`Seeded ${seed.rows.toLocaleString("en")} rows from ${seed.templates} templates (${mb(seed.bytes)} of text and trees) in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s.`);
 
+    // The server must know its origin: better-auth refuses a sign-up whose Origin it cannot check.
+    process.env.BETTER_AUTH_URL = `http://127.0.0.1:${options.port}`;
     server = await startBenchServer({ root, distDir: options.distDir, port: options.port, databaseUrl: database.url });
     const cookie = await adminCookie(server, sql);
     const [{ id: adminUserId } = { id: "" }] = await sql<{ id: string }[]>`select id from users where role = 'admin' limit 1`;

@@ -37,10 +37,19 @@ function Target({ event }: { event: AdminAuditEvent }) {
   return <Link href={`/admin/trees/${encodeURIComponent(event.target)}`}>{event.target}</Link>;
 }
 
+/** What came of an action, in words. */
+function outcomeText(event: AdminAuditEvent): string {
+  const detail = (typeof event.detail === "object" && event.detail !== null && !Array.isArray(event.detail) ? event.detail : {}) as Record<string, unknown>;
+  if (event.action === "recompile-tree" && typeof detail.changes === "number") return detail.changes === 0 ? "no change" : `${detail.changes} changes`;
+  if (event.action === "recompile-batch" && typeof detail.total === "number") return `${detail.total} ${detail.total === 1 ? "tree" : "trees"} to check`;
+  return event.detail === null ? "—" : JSON.stringify(event.detail);
+}
+
 function FilterCell({ event }: { event: AdminAuditEvent }) {
   if (event.filter === null) return <span className={styles.muted}>—</span>;
-  const params = storedTreeSearchParams({ filter: filterFromJson(event.filter) }).toString();
-  return params === "" ? <span>all stored trees</span> : <Link href={`/admin/trees?${params}`}>{decodeURIComponent(params.replace(/\+/g, " ")).replace(/&/g, " · ")}</Link>;
+  const search = storedTreeSearchParams({ filter: filterFromJson(event.filter) });
+  const words = [...search.entries()].map(([name, value]) => `${name}: ${value}`).join(" · ");
+  return words === "" ? <span>all stored trees</span> : <Link href={`/admin/trees?${search}`}>{words}</Link>;
 }
 
 /** Every view of a tree page, every export and every recompile, newest first. Read-only: the log cannot be edited or deleted. Admins only. */
@@ -97,7 +106,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <td>
                       <FilterCell event={event} />
                     </td>
-                    <td>{event.detail === null ? "—" : <code>{JSON.stringify(event.detail)}</code>}</td>
+                    <td>{outcomeText(event)}</td>
                   </tr>
                 ))}
               </tbody>
