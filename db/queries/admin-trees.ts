@@ -244,6 +244,37 @@ export function listStoredTreeRecords(input: QueryOptions & { adminUserId: strin
   });
 }
 
+/**
+ * One page of the export's JSON Lines, each line written by Postgres
+ * (`json_build_object` embeds the stored jsonb as it is): the server passes
+ * text through instead of parsing every tree and printing it again. Empty
+ * unless `adminUserId` names an admin.
+ */
+export function listStoredTreeExportLines(input: QueryOptions & { adminUserId: string; query: StoredTreeQuery }): Promise<{ lines: string[]; next: StoredTreeCursor | null }> {
+  return runQuery("listStoredTreeExportLines", input, async (database) => {
+    const { filter, sort, limit, after } = input.query;
+    const line = sql<string>`json_build_object(
+      'id', ${messages.id},
+      'chat', ${messages.chatId},
+      'user', ${users.id},
+      'model', ${messages.model},
+      'created', to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'text', ${messages.text},
+      'tree', json_build_object('ui', ${messages.ui}, 'genui', ${messages.genui}),
+      'diagnostics', ${messages.diagnostics}
+    )::text`;
+    const rows = await database
+      .select({ messageId: messages.id, cursorKey: sortOf(sort).keyText, line })
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .innerJoin(users, eq(users.id, chats.userId))
+      .where(and(callerIsAdmin(database, input.adminUserId), ...filterConditions(database, filter), keysetCondition(sort, after)))
+      .orderBy(...orderOf(sort))
+      .limit(limit + 1);
+    return { lines: rows.slice(0, limit).map((row) => row.line), next: nextCursor(rows as { cursorKey: string; messageId: unknown }[], limit, sort) };
+  });
+}
+
 /** How many stored trees a filter matches; 0 unless `adminUserId` names an admin. */
 export function countStoredTrees(input: QueryOptions & { adminUserId: string; filter: StoredTreeFilter }): Promise<number> {
   return runQuery("countStoredTrees", input, async (database) => {

@@ -48,7 +48,7 @@ describe("the JSONL export", () => {
     expect(lines).toHaveLength(ROWS);
     expect(new Set(lines.map((line) => line.id)).size).toBe(ROWS);
     expect(Object.keys(lines[0]!).sort()).toEqual(["chat", "created", "diagnostics", "id", "model", "text", "tree", "user"]);
-    expect(lines[0]).toMatchObject({ user: owner.userId, model, tree: { ui: [expect.objectContaining({ catalog: "1" })], genui: null }, diagnostics: [] });
+    expect(lines[0]).toMatchObject({ user: owner.userId, model, created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), tree: { ui: [expect.objectContaining({ catalog: "1" })], genui: null }, diagnostics: [] });
     expect(lines.at(-1)).toMatchObject({ text: expect.stringContaining("first") });
     expect(outcome).toEqual({ rows: ROWS, complete: true });
   });

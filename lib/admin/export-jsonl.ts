@@ -6,13 +6,13 @@
  */
 import "server-only";
 import type { Database } from "@/db/client";
-import { listStoredTreeRecords, type StoredTreeRecord } from "@/db/queries/admin-trees";
+import { listStoredTreeExportLines } from "@/db/queries/admin-trees";
 import type { StoredTreeCursor, StoredTreeFilter } from "./stored-tree-filter";
 
 /** Records read per page: small enough to keep memory flat, large enough that a 10,000-row export is 50 queries. */
 export const EXPORT_PAGE_SIZE = 200;
 
-/** One exported line. */
+/** One exported line (Postgres writes it: `listStoredTreeExportLines`). */
 export type ExportLine = {
   id: string;
   chat: string;
@@ -23,20 +23,6 @@ export type ExportLine = {
   tree: { ui: unknown; genui: unknown };
   diagnostics: unknown;
 };
-
-/** One record as its exported line. */
-export function exportLine(record: StoredTreeRecord): ExportLine {
-  return {
-    id: record.messageId,
-    chat: record.chatId,
-    user: record.userId,
-    model: record.model,
-    created: record.createdAt.toISOString(),
-    text: record.text,
-    tree: { ui: record.ui, genui: record.genui },
-    diagnostics: record.diagnostics,
-  };
-}
 
 /** The export as a byte stream of JSON Lines; `onEnd` learns how many rows went out (or that the client left early). */
 export function storedTreesJsonl(input: {
@@ -53,13 +39,13 @@ export function storedTreesJsonl(input: {
     {
       async pull(controller) {
         if (finished) return;
-        const page = await listStoredTreeRecords({
+        const page = await listStoredTreeExportLines({
           ...(input.database ? { database: input.database } : {}),
           adminUserId: input.adminUserId,
           query: { filter: input.filter, sort: "newest", limit: EXPORT_PAGE_SIZE, after },
         });
-        const lines = page.rows.map((record) => JSON.stringify(exportLine(record))).join("\n");
-        rows += page.rows.length;
+        const lines = page.lines.join("\n");
+        rows += page.lines.length;
         if (lines.length > 0) controller.enqueue(encoder.encode(`${lines}\n`));
         after = page.next;
         if (after === null) {
