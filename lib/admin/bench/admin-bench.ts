@@ -184,7 +184,7 @@ async function main(): Promise<number> {
     }
 
     console.log("");
-    const [load1, load5] = loadavg();
+    const [load1 = 0, load5 = 0] = loadavg();
     console.log(`Admin view at ${seed.rows.toLocaleString("en")} stored replies (Postgres, next start, ${options.runs} runs each; load average ${load1.toFixed(1)} / ${load5.toFixed(1)} on ${availableParallelism()} cores):`);
     for (const [label, times] of figures) {
       const p95 = percentile(times, 0.95);
