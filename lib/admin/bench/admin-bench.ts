@@ -23,7 +23,7 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { explainStoredTrees } from "@/db/queries/admin-trees";
+import { explainStoredTrees, listStoredTrees } from "@/db/queries/admin-trees";
 import { migrateDatabase, openDatabase } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/db/test-database";
 import { startBenchServer, type BenchServer } from "@/lib/chat/bench/bench-server";
@@ -206,6 +206,19 @@ async function main(): Promise<number> {
 
     const bench = openDatabase({ url: database.url });
     try {
+      // The same pages' queries alone, in this process: what of each page's time is the database's.
+      for (const [label, filter] of [
+        ["first page, query only", {}],
+        ["filtered page, query only", filtered],
+      ] as const) {
+        const times: number[] = [];
+        for (let run = 0; run < options.runs + 2; run += 1) {
+          const started = performance.now();
+          await listStoredTrees({ database: bench.database, adminUserId, query: { ...readStoredTreeQuery({}), filter } });
+          if (run >= 2) times.push(performance.now() - started);
+        }
+        console.log(`  ${label.padEnd(46)} p50 ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(percentile(times, 0.95)).padStart(9)}`);
+      }
       for (const [label, filter] of [
         ["first page", {}],
         ["filtered page", filtered],
