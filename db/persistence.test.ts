@@ -16,7 +16,7 @@ const { createChat, deleteChat, getChat, listChats, renameChat } = await import(
 const { appendMessage, listMessages } = await import("./queries/messages");
 const { getPanelState, listPanelStates, upsertPanelState } = await import("./queries/panels");
 const { addPreamble, consumePreambles } = await import("./queries/preambles");
-const { listStoredTrees } = await import("./queries/admin");
+const { listStoredTrees } = await import("./queries/admin-trees");
 const { getUser, setUserRole, transferChats } = await import("./queries/users");
 const { users } = await import("./schema");
 const { createTestDatabase, assertPostgresReachable, DEFAULT_POSTGRES_ADMIN_URL } = await import("./test-database");
@@ -81,6 +81,9 @@ const APP_TABLES = [
   "accounts",
   "artifact_versions",
   "artifacts",
+  "admin_audit_events",
+  "admin_recompile_changes",
+  "admin_recompile_runs",
   "chats",
   "messages",
   "panels",
@@ -572,19 +575,20 @@ describe.each([pgliteTarget, postgresTarget])("persistence on $name", (target) =
       await appendMessage({ database, userId: alice, chatId: aliceChat.id, message: { role: "assistant", text: "plain text only" } });
       const second = await appendMessage({ database, userId: bob, chatId: bobChat.id, message: { role: "assistant", text: "b", genui: genuiSpec } });
 
-      const page = await listStoredTrees({ database, adminUserId: admin, limit: 100 });
+      const query = (limit: number, after: { key: string | number; id: string } | null = null) => ({ filter: {}, sort: "newest" as const, limit, after });
+      const page = (await listStoredTrees({ database, adminUserId: admin, query: query(100) })).rows;
       const mine = page.filter((entry) => entry.chatId === aliceChat.id || entry.chatId === bobChat.id);
       expect(mine.map((entry) => entry.messageId)).toEqual([second!.id, first!.id]);
-      expect(mine[1]).toMatchObject({ chatTitle: "Alice's", userId: alice, ui: tree, genui: null, model: "replay", status: "complete" });
-      expect(mine[0]).toMatchObject({ chatTitle: "Bob's", userId: bob, ui: null, genui: genuiSpec });
+      expect(mine[1]).toMatchObject({ chatTitle: "Alice's", userId: alice, dialects: ["ui"], model: "replay", status: "complete" });
+      expect(mine[0]).toMatchObject({ chatTitle: "Bob's", userId: bob, model: null });
 
-      const newest = await listStoredTrees({ database, adminUserId: admin, limit: 1 });
-      expect(newest).toHaveLength(1);
-      const older = await listStoredTrees({ database, adminUserId: admin, limit: 100, before: newest[0]!.createdAt });
-      expect(older.some((entry) => entry.messageId === newest[0]!.messageId)).toBe(false);
+      const newest = await listStoredTrees({ database, adminUserId: admin, query: query(1) });
+      expect(newest.rows).toHaveLength(1);
+      const older = await listStoredTrees({ database, adminUserId: admin, query: query(100, newest.next) });
+      expect(older.rows.some((entry) => entry.messageId === newest.rows[0]!.messageId)).toBe(false);
 
-      expect(await listStoredTrees({ database, adminUserId: alice })).toEqual([]);
-      expect(await listStoredTrees({ database, adminUserId: "no-such-user" })).toEqual([]);
+      expect((await listStoredTrees({ database, adminUserId: alice, query: query(100) })).rows).toEqual([]);
+      expect((await listStoredTrees({ database, adminUserId: "no-such-user", query: query(100) })).rows).toEqual([]);
     });
   });
 

@@ -102,11 +102,46 @@ export const messages = pgTable(
     /** The model that wrote a reply (null for the person's own messages). */
     model: text("model"),
     ...timestamps,
+    // Facts of the stored trees the admin listing filters and sorts on, derived by Postgres (db/migrations/0005_admin_view.sql).
+    /** The dialects the reply's trees use: `ui`, `octo-ui`, `render_ui`. */
+    treeDialects: text("tree_dialects")
+      .array()
+      .generatedAlwaysAs(sql`array_remove(ARRAY[CASE WHEN "ui" IS NOT NULL THEN 'ui' END, CASE WHEN jsonb_path_exists("genui", '$.fences[0]', '{}', true) THEN 'octo-ui' END, CASE WHEN jsonb_path_exists("genui", '$.tools[0]', '{}', true) THEN 'render_ui' END], NULL)`),
+    /** The catalog version of each ```ui block. */
+    treeCatalogs: jsonb("tree_catalogs")
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`jsonb_path_query_array("ui", 'strict $[*].catalog', '{}', true)`),
+    /** The code of each degradation receipt entry. */
+    treeCodes: jsonb("tree_codes")
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`jsonb_path_query_array("diagnostics", 'strict $[*].code', '{}', true)`),
+    /** Nodes in the reply's trees, both dialects. */
+    treeNodes: integer("tree_nodes").generatedAlwaysAs(
+      sql`coalesce(jsonb_array_length(jsonb_path_query_array("ui", 'strict $[*].nodes.** ? (@.type() == "object" && exists(@.expressions) && exists(@.bindings))', '{}', true)), 0) + coalesce(jsonb_array_length(jsonb_path_query_array("genui", 'strict $.fences[*].spec.items.** ? (@.type() == "object" && @.type.type() == "string")', '{}', true)), 0) + coalesce(jsonb_array_length(jsonb_path_query_array("genui", 'strict $.tools[*].spec.items.** ? (@.type() == "object" && @.type.type() == "string")', '{}', true)), 0)`,
+    ),
+    /** Bytes of the stored trees' JSON. */
+    treeSize: integer("tree_size").generatedAlwaysAs(sql`coalesce(octet_length("ui"::text), 0) + coalesce(octet_length("genui"::text), 0)`),
   },
   (table) => [
     unique("messages_chat_id_sequence_unique").on(table.chatId, table.sequence),
+    // The admin listing pages stored trees by (sort key, id) through these.
     index("messages_stored_trees_idx")
-      .on(table.createdAt.desc())
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.ui} is not null or ${table.genui} is not null`),
+    index("messages_stored_trees_model_idx")
+      .on(table.model, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.ui} is not null or ${table.genui} is not null`),
+    index("messages_stored_trees_nodes_idx")
+      .on(table.treeNodes.desc(), table.id.desc())
+      .where(sql`${table.ui} is not null or ${table.genui} is not null`),
+    index("messages_stored_trees_size_idx")
+      .on(table.treeSize.desc(), table.id.desc())
+      .where(sql`${table.ui} is not null or ${table.genui} is not null`),
+    index("messages_stored_trees_codes_idx")
+      .using("gin", table.treeCodes)
+      .where(sql`${table.ui} is not null or ${table.genui} is not null`),
+    index("messages_stored_trees_text_idx")
+      .using("gin", sql`to_tsvector('simple', ${table.text})`)
       .where(sql`${table.ui} is not null or ${table.genui} is not null`),
     check("messages_sequence_positive", sql`${table.sequence} > 0`),
     check("messages_role_known", sql`${table.role} in ('user', 'assistant')`),

@@ -44,3 +44,15 @@ export {
   type ProjectRole,
   type ProjectTestRun,
 } from "./project";
+export {
+  adminAuditEvents,
+  adminRecompileChanges,
+  adminRecompileRuns,
+  AUDIT_ACTIONS,
+  RECOMPILE_RUN_STATUSES,
+  type AdminAuditEvent,
+  type AdminRecompileChange,
+  type AdminRecompileRun,
+  type AuditAction,
+  type RecompileRunStatus,
+} from "./admin";

@@ -92,8 +92,11 @@ export async function authorizeChat(actor: Actor, chatId: string, action: ChatAc
   return chat;
 }
 
-/** The actor, when an admin; throws `forbidden:admin` otherwise. */
+/**
+ * The actor, when an admin; throws `not_found:admin` otherwise: to anyone
+ * else the admin view's pages, routes and actions do not exist.
+ */
 export function requireAdmin(actor: Actor): Actor {
-  if (actor.role !== "admin" || actor.isGuest) throw new AppError("forbidden:admin", { detail: `user ${actor.userId}` });
+  if (actor.role !== "admin" || actor.isGuest) throw new AppError("not_found:admin", { detail: `user ${actor.userId} is no admin` });
   return actor;
 }

@@ -54,6 +54,7 @@ const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import
 const { compileUi } = await import("@/lib/ui/compile/compile-ui");
 const { PROJECT_QUERY_SCHEMAS } = await import("@/lib/project/query-sources");
 const { genuiFenceRecords } = await import("@/lib/chat/final/final-reply");
+const { createRecompileRun } = await import("@/db/queries/admin-recompile");
 
 /**
  * The probe chat's reply: one block reading the demo project (a query and a
@@ -255,6 +256,9 @@ beforeAll(async () => {
   // A listed address is admin only once verified; this one is granted out of band instead.
   await grantAdmin({ email: admin.email });
   const guest = await signInGuest(auth);
+  // A finished batch recompile check of the admin's, for the run page and route.
+  const recompileRunId = crypto.randomUUID();
+  await createRecompileRun({ id: recompileRunId, actorUserId: admin.userId, filter: {}, total: 0 });
   const victimChat = async (): Promise<ProbeFixture> => {
     const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
     // A reply with a ```ui block that reads the project (a query and a chip), as the chat core stores one.
@@ -277,7 +281,7 @@ beforeAll(async () => {
       caps: { artifactsPerChat: 50, versionsPerArtifact: 100, chatBytes: 1_000_000 },
     });
     if (artifact.kind !== "stored") throw new Error(`the probe's artifact was not stored: ${artifact.kind}`);
-    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id, artifactId: artifact.artifact.id };
+    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id, artifactId: artifact.artifact.id, recompileRunId };
   };
   people = {
     fixture: await victimChat(),
@@ -304,8 +308,8 @@ function wrongPeople(access: PolicyEntry["access"]): { who: string; headers: () 
   if (access === "admin") {
     return [
       stranger,
-      { who: "a signed-in user", headers: () => people.otherUser, code: "forbidden:admin", status: 403 },
-      { who: "a guest", headers: () => people.guest, code: "forbidden:admin", status: 403 },
+      { who: "a signed-in user", headers: () => people.otherUser, code: "not_found:admin", status: 404 },
+      { who: "a guest", headers: () => people.guest, code: "not_found:admin", status: 404 },
     ];
   }
   return [];

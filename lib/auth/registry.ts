@@ -11,7 +11,7 @@
  * - `public`: anyone (sign-in forms, better-auth's own endpoints);
  * - `signed-in`: any actor, guests included (`requireActor`);
  * - `chat-owner`: the owner of the chat named in the input (`authorizeChat`), others get `not_found:chat`;
- * - `admin`: admins only (`requireAdmin`), others get `forbidden:admin` (pages: 404).
+ * - `admin`: admins only (`requireAdmin`), others get `not_found:admin` (pages: the 404 page).
  */
 export type PolicyAccess = "public" | "signed-in" | "chat-owner" | "admin";
 
@@ -24,6 +24,8 @@ export type ProbeFixture = {
   blockId: string;
   /** An HTML artifact of that chat, with one version (written by that message). */
   artifactId: string;
+  /** A batch recompile check an admin started (the admin view's run page and route read it). */
+  recompileRunId: string;
 };
 
 /** How to call a route handler in a probe. */
@@ -177,13 +179,78 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "requireActor through guardPage",
     probe: {},
   },
+  // The admin view (lib/admin): every page, route and action is requireActor + requireAdmin; anyone else is not found.
   {
     kind: "page",
     file: "app/(admin)/admin/page.tsx",
     exportName: "default",
     access: "admin",
-    note: "requireActor + requireAdmin through guardPage; non-admins get a 404",
+    note: "requireActor + requireAdmin through guardPage, then a redirect to /admin/trees; non-admins get a 404",
     probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(admin)/admin/trees/page.tsx",
+    exportName: "default",
+    access: "admin",
+    note: "requireActor + requireAdmin through guardPage before any read; the queries check the admin role again in SQL",
+    probe: { searchParams: () => ({ model: "replay", sort: "nodes" }) },
+  },
+  {
+    kind: "page",
+    file: "app/(admin)/admin/trees/[messageId]/page.tsx",
+    exportName: "default",
+    access: "admin",
+    note: "requireActor + requireAdmin through guardPage before the tree is read or the view is audited; non-admins get a 404",
+    probe: { params: (fixture) => ({ messageId: fixture.messageId }) },
+  },
+  {
+    kind: "page",
+    file: "app/(admin)/admin/audit/page.tsx",
+    exportName: "default",
+    access: "admin",
+    note: "requireActor + requireAdmin through guardPage; the log is read-only",
+    probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(admin)/admin/recompile/[runId]/page.tsx",
+    exportName: "default",
+    access: "admin",
+    note: "requireActor + requireAdmin through guardPage before the run is read",
+    probe: { params: (fixture) => ({ runId: fixture.recompileRunId }) },
+  },
+  {
+    kind: "action",
+    file: "app/(admin)/admin/actions.ts",
+    exportName: "recompileTree",
+    access: "admin",
+    note: "requireActor + requireAdmin, then recompiles one stored tree and audits it",
+    probe: { arguments: (fixture) => [{ messageId: fixture.messageId }] },
+  },
+  {
+    kind: "route",
+    file: "app/api/admin/trees/export/route.ts",
+    exportName: "GET",
+    access: "admin",
+    note: "requireActor + requireAdmin before the export is audited and streamed",
+    probe: { path: (fixture) => `/api/admin/trees/export?chat=${fixture.chatId}` },
+  },
+  {
+    kind: "route",
+    file: "app/api/admin/recompile-runs/route.ts",
+    exportName: "POST",
+    access: "admin",
+    note: "requireActor + requireAdmin before a batch recompile check is started and audited",
+    probe: { path: (fixture) => `/api/admin/recompile-runs?chat=${fixture.chatId}`, body: () => ({}) },
+  },
+  {
+    kind: "route",
+    file: "app/api/admin/recompile-runs/[runId]/route.ts",
+    exportName: "GET",
+    access: "admin",
+    note: "requireActor + requireAdmin before the run's progress is read",
+    probe: { path: (fixture) => `/api/admin/recompile-runs/${fixture.recompileRunId}`, params: (fixture) => ({ runId: fixture.recompileRunId }) },
   },
   // Developer galleries: fixtures only (no user data, no database), noindex.
   {

@@ -89,6 +89,11 @@ export const ToolCardSchema = z.discriminatedUnion("name", [RenderUiCardSchema, 
 /** A tool call of a reply and its result. */
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 
+/** True for a `render_ui` card (the only tool card that holds a spec). */
+export function isRenderUiCard(card: ToolCard): card is RenderUiCard {
+  return card.name === "render_ui";
+}
+
 /**
  * How a person's message was sent: typed (`prompt`), by a GenUI button
  * (`action`: an `[octo-ui-action]` envelope the server wrote from the stored

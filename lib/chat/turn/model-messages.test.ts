@@ -25,6 +25,11 @@ function row(role: Message["role"], text: string, extra: Partial<Message> = {}):
     model: role === "assistant" ? "replay:default" : null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
+    treeDialects: null,
+    treeCatalogs: null,
+    treeCodes: null,
+    treeNodes: null,
+    treeSize: null,
     ...extra,
   };
 }
