@@ -22,7 +22,7 @@ const GONE_WITHIN_MS = 15_000;
 const started: { directory: string; npm: ChildProcess; serverPid?: number }[] = [];
 
 /** Runs `npm start` in a scratch package whose start script is the project's, running the stand-in. */
-async function startThroughNpm(environment: NodeJS.ProcessEnv = {}) {
+async function startThroughNpm(environment: Record<string, string> = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), "octo-launch-"));
   writeFileSync(
     path.join(directory, "package.json"),
