@@ -42,10 +42,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("guestRetentionDays", () => {
   it("reads GUEST_RETENTION_DAYS, a positive number of days, else the default", () => {
-    expect(guestRetentionDays({ GUEST_RETENTION_DAYS: "7" } as NodeJS.ProcessEnv)).toBe(7);
-    expect(guestRetentionDays({ GUEST_RETENTION_DAYS: "0.5" } as NodeJS.ProcessEnv)).toBe(0.5);
+    expect(guestRetentionDays({ GUEST_RETENTION_DAYS: "7" } as unknown as NodeJS.ProcessEnv)).toBe(7);
+    expect(guestRetentionDays({ GUEST_RETENTION_DAYS: "0.5" } as unknown as NodeJS.ProcessEnv)).toBe(0.5);
     for (const wrong of [undefined, "", "0", "-3", "soon"]) {
-      expect(guestRetentionDays({ GUEST_RETENTION_DAYS: wrong } as NodeJS.ProcessEnv)).toBe(DEFAULT_GUEST_RETENTION_DAYS);
+      expect(guestRetentionDays({ GUEST_RETENTION_DAYS: wrong } as unknown as NodeJS.ProcessEnv)).toBe(DEFAULT_GUEST_RETENTION_DAYS);
     }
   });
 });
