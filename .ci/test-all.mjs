@@ -15,13 +15,20 @@
 // The Postgres suites get a fresh database per run: `octo_test_<timestamp>_<pid>`
 // on POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // exported as TEST_DATABASE_URL and dropped at the end; the browser suite gets
-// `octo_e2e_<timestamp>_<pid>` the same way. When Postgres cannot be reached the
-// variables are left unset and those suites fail with a clear message.
+// `octo_e2e_<timestamp>_<pid>` the same way. When no Postgres answers there (and
+// TEST_DATABASE_URL is not given), the run starts an embedded one of its own on
+// a free port (.ci/embedded-postgres.mjs) and stops it at the end.
+//
+// The browser suite runs in the Chromium .ci/chromium.mjs finds
+// (CHROMIUM_EXECUTABLE, Playwright's, the system's) or installs when there is
+// none; E2E_IGNORE_INSTALLED_BROWSERS=1 takes the install route even so.
 import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./chromium.mjs";
+import { startEmbeddedPostgres } from "./embedded-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reports = path.join(root, "test-results");
@@ -43,9 +50,37 @@ function run(command, args, env = {}) {
   return child.status ?? 1;
 }
 
+/** True when a Postgres answers at `url`. */
+async function postgresAnswers(url) {
+  const { default: postgres } = await import("postgres");
+  const client = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await client`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+let adminUrl = process.env.POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** The run's own Postgres, when the machine has none running. */
+let embeddedPostgres = null;
+if (!process.env.TEST_DATABASE_URL && !(await postgresAnswers(adminUrl))) {
+  console.log(`No PostgreSQL answers at ${adminUrl}: starting an embedded one for this run.`);
+  try {
+    embeddedPostgres = await startEmbeddedPostgres({ log: console.log });
+    adminUrl = embeddedPostgres.adminUrl;
+    // Suites that make databases of their own (db/test-database.ts) make them there too.
+    process.env.POSTGRES_ADMIN_URL = adminUrl;
+  } catch (error) {
+    console.error(error.message);
+  }
+}
+
 /** Creates a fresh database named `<prefix>_<timestamp>_<pid>`; returns its URL and a function that drops it, or null when Postgres is unreachable. */
 async function createTestDatabase(prefix = "octo_test") {
-  const adminUrl = process.env.POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `${prefix}_${Date.now()}_${process.pid}`;
   const { default: postgres } = await import("postgres");
   const admin = () => postgres(adminUrl, { max: 1, connect_timeout: 5, onnotice: () => {} });
@@ -107,6 +142,9 @@ await suite("unit", () => {
 });
 
 await suite("e2e", async () => {
+  const chromium = await ensureChromium({ root, ignoreInstalled: process.env.E2E_IGNORE_INSTALLED_BROWSERS === "1" });
+  if (!chromium) return { passed: 0, failed: 1 };
+  console.log(`browser: ${chromium}`);
   const build = run("npx", ["next", "build"], TELEMETRY_OFF);
   if (build !== 0) {
     console.error("next build failed: the browser suite cannot run.");
@@ -123,6 +161,7 @@ await suite("e2e", async () => {
       // A production server on Postgres needs a signing secret; this run's is thrown away with its database.
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
       E2E_OUTPUT_DIR: reports,
+      CHROMIUM_EXECUTABLE: chromium,
     });
     if (!existsSync(report)) return { passed: 0, failed: 1 };
     const stats = JSON.parse(readFileSync(report, "utf8")).stats ?? {};
@@ -141,4 +180,5 @@ for (const result of results) console.log(`  ${result.name.padEnd(10)} ${result.
 console.log(`${passed} passed, ${failed} failed`);
 // Every suite that needs the database has run by now.
 await testDatabase?.drop();
+await embeddedPostgres?.stop();
 process.exit(failed === 0 ? 0 : 1);

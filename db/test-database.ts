@@ -49,7 +49,7 @@ export function testDatabaseName(prefix = "octo_test"): string {
 export async function createTestDatabase(
   options: { adminUrl?: string; name?: string } = {},
 ): Promise<TestDatabase> {
-  const adminUrl = options.adminUrl ?? DEFAULT_POSTGRES_ADMIN_URL;
+  const adminUrl = options.adminUrl ?? process.env.POSTGRES_ADMIN_URL ?? DEFAULT_POSTGRES_ADMIN_URL;
   const name = options.name ?? testDatabaseName();
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe test database name: ${name}`);
   const admin = postgres(adminUrl, { max: 1, connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} });

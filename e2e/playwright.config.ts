@@ -1,8 +1,9 @@
 /**
  * Browser specs against a production build (`next build` runs first, in
- * `npm test`), on the replay model, in Chromium: a Playwright-managed browser
- * when one is installed, otherwise Debian's /usr/bin/chromium (Playwright
- * cannot download browsers on this network).
+ * `npm test`), on the replay model, in Chromium: the one CHROMIUM_EXECUTABLE
+ * names (`npm test` finds or installs one and sets it: .ci/chromium.mjs), else
+ * a Playwright-managed browser when one is installed, otherwise Debian's
+ * /usr/bin/chromium.
  */
 import { existsSync } from "node:fs";
 import { chromium, defineConfig, devices } from "@playwright/test";
@@ -42,7 +43,7 @@ function managedChromiumInstalled(): boolean {
   }
 }
 
-const executablePath = managedChromiumInstalled() ? undefined : DEBIAN_CHROMIUM;
+const executablePath = process.env.CHROMIUM_EXECUTABLE?.trim() || (managedChromiumInstalled() ? undefined : DEBIAN_CHROMIUM);
 
 export default defineConfig({
   testDir: ".",

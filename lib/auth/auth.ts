@@ -16,6 +16,7 @@ import { getDatabase, type Database } from "@/db/client";
 import { getUser, setUserRole, transferChats } from "@/db/queries/users";
 import { accounts, sessions, users, verifications } from "@/db/schema";
 import { roleForUser } from "./admin-emails";
+import { authLogger } from "./auth-logger";
 import { VERIFY_EMAIL_PATH } from "./page-guard";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 import { currentRequestOrigin } from "./request-origin";
@@ -44,6 +45,8 @@ export type CreateAuthOptions = {
   baseURL?: string;
   /** Delivers verification links; the environment's (`AUTH_EMAIL_SENDER`) when omitted. */
   verificationSender?: VerificationSender;
+  /** Where better-auth's log lines go (tests read them); the console when omitted. */
+  writeLog?: Parameters<typeof authLogger>[0]["write"];
 };
 
 /** Builds the better-auth instance over a database. */
@@ -61,6 +64,7 @@ export function createAuth(options: CreateAuthOptions) {
     appName: "Octo playground",
     secret: options.secret,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    logger: authLogger({ baseURLFromRequest: !options.baseURL, ...(options.writeLog ? { write: options.writeLog } : {}) }),
     database: drizzleAdapter(database, {
       provider: "pg",
       usePlural: true,

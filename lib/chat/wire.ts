@@ -107,6 +107,15 @@ export type UserMessageKind = z.infer<typeof UserMessageKindSchema>;
 /** UTF-16 units of a label or value in an action's summary (a GenUI label is at most 500; a typed value is cut). */
 export const ACTION_SUMMARY_TEXT_MAX_LENGTH = 2_000;
 
+/** Which button a press was: its node path in fence `fenceIndex` of the stored reply `messageId`. */
+export const ButtonPressSchema = z.object({
+  messageId: z.string().max(200),
+  fenceIndex: z.number().int().nonnegative(),
+  button: z.string().max(500),
+});
+/** Which button a press was. */
+export type ButtonPress = z.infer<typeof ButtonPressSchema>;
+
 /**
  * What a person did with a GenUI button, as the thread draws a visible action
  * turn instead of its JSON: the button's label and the fields they sent,
@@ -117,6 +126,8 @@ export const ActionSummarySchema = z.object({
   fields: z
     .array(z.object({ label: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH), value: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH) }))
     .max(200),
+  /** The button pressed (absent on turns stored before presses were recorded): a spent button sends nothing more (lib/chat/panels/sent-buttons.ts). */
+  pressed: ButtonPressSchema.optional(),
 });
 /** What a person did with a GenUI button. */
 export type ActionSummary = z.infer<typeof ActionSummarySchema>;

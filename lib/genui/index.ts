@@ -114,6 +114,7 @@ export { isSilentPanelUpdate } from "./panel/is-silent-panel-update";
 export { genuiFieldValue } from "./interaction/field-value";
 export { genuiCellText } from "./interaction/cell-text";
 export { isVisible } from "./interaction/is-visible";
+export { missingRequiredFields, type GenuiMissingField, type MissingRequiredOptions } from "./interaction/missing-required";
 export { filterRows } from "./interaction/filter-rows";
 export { nextSortDirection, sortRows, type GenuiSortDirection } from "./interaction/sort-rows";
 export { plotAxis, type GenuiPlotAxis } from "./interaction/plot-axis";

@@ -1,8 +1,10 @@
 import Link from "next/link";
+import { guestRetentionDays } from "@/lib/auth/guest-retention";
 import type { Actor } from "@/lib/auth/policy";
 import { signOut } from "../_actions/sign-out";
+import { GuestSignOut } from "./guest-sign-out";
 
-/** Who is signed in, with sign-out (for guests, the way to keep their chats; for an unverified address, the way to verify it). */
+/** Who is signed in, with sign-out (a guest's asks first: see GuestSignOut), the way for a guest to keep their chats, and for an unverified address the way to verify it. */
 export function AccountMenu({ actor }: { actor: Actor }) {
   return (
     <div className="account-menu">
@@ -20,11 +22,15 @@ export function AccountMenu({ actor }: { actor: Actor }) {
           Verify email
         </Link>
       ) : null}
-      <form action={signOut}>
-        <button type="submit" className="button button-ghost button-small">
-          Sign out
-        </button>
-      </form>
+      {actor.isGuest ? (
+        <GuestSignOut retentionDays={guestRetentionDays()} />
+      ) : (
+        <form action={signOut}>
+          <button type="submit" className="button button-ghost button-small">
+            Sign out
+          </button>
+        </form>
+      )}
     </div>
   );
 }

@@ -296,6 +296,31 @@ describe("GenuiPanelView: interactive nodes", () => {
     expect(live).toMatch(/<button type="button" class="[^"]*">Refresh<\/button>/);
     expect(renderPanel(spec(button), { onAction: () => undefined, streaming: true })).toMatch(/aria-disabled="true" title="Available when the reply has finished"/);
   });
+
+  test("button: waits while a required field is empty, says which, and is live once it is filled", () => {
+    const form = spec(
+      { type: "input", field: "summary", label: "Summary", required: true },
+      { type: "textarea", field: "details", label: "Steps", required: true },
+      { type: "button", label: "Submit", action: "submit" },
+    );
+    const onAction = () => undefined;
+    const empty = renderPanel(form, { onAction });
+    expect(empty).toMatch(/<button[^>]*aria-disabled="true" title="Fill in Summary and Steps first"[^>]*aria-describedby="([^"]+)"[^>]*>Submit<\/button><p id="\1"[^>]*>Fill in Summary and Steps first<\/p>/);
+    const blank = renderPanel(form, { onAction, state: fieldsState({ summary: "  ", details: "x" }) });
+    expect(blank).toContain('title="Fill in Summary first"');
+    const filled = renderPanel(form, { onAction, state: fieldsState({ summary: "Export fails", details: "Press Export." }) });
+    expect(filled).toMatch(/<button type="button" class="[^"]*">Submit<\/button>/);
+    // Without `required` the same form fires at once, as before the extension.
+    const plain = spec({ type: "input", field: "summary", label: "Summary" }, { type: "button", label: "Submit", action: "submit" });
+    expect(renderPanel(plain, { onAction })).toMatch(/<button type="button" class="[^"]*">Submit<\/button>/);
+  });
+
+  test("button: once sent, it is spent — it says so and sends nothing", () => {
+    const form = spec({ type: "input", field: "summary" }, { type: "button", label: "Submit", action: "submit" }, { type: "button", label: "Cancel", action: "cancel" });
+    const html = renderPanel(form, { onAction: () => undefined, sentButtons: new Set(["items[1]"]) });
+    expect(html).toMatch(/<button[^>]*aria-disabled="true" title="Sent — the answer is in the chat"[^>]*data-sent="true"[^>]*><span[^>]*aria-hidden="true">✓ <\/span>Submit<\/button><p[^>]*>Sent — the answer is in the chat<\/p>/);
+    expect(html).toMatch(/<button type="button" class="[^"]*">Cancel<\/button>/);
+  });
 });
 
 describe("GenuiPanelView: visibleWhen", () => {

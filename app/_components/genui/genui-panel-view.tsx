@@ -9,6 +9,7 @@
  */
 import { useId, useMemo } from "react";
 import {
+  missingRequiredFields,
   parseGenuiSpec,
   type GenuiButtonNode,
   type GenuiPanelState,
@@ -45,13 +46,17 @@ export type GenuiPanelViewProps = {
    * stored spec.
    */
   onAction?: (action: UiAction, source: GenuiActionSource) => void;
+  /** Paths of the buttons already sent from this version of the spec (the chat knows them from its thread): they show it and send nothing. */
+  sentButtons?: ReadonlySet<string>;
 };
+
+const NO_BUTTONS_SENT: ReadonlySet<string> = new Set();
 
 /** Words of the fallback shown when a spec has nothing to render. */
 const NOTHING_TO_RENDER = "This panel could not be shown.";
 
 /** Draws a GenUI spec; see `GenuiPanelViewProps`. */
-export function GenuiPanelView({ spec, surface, streaming = false, state, onStateChange, onAction }: GenuiPanelViewProps) {
+export function GenuiPanelView({ spec, surface, streaming = false, state, onStateChange, onAction, sentButtons = NO_BUTTONS_SENT }: GenuiPanelViewProps) {
   const parsed = useMemo(() => parseGenuiSpec(spec, { surface }), [spec, surface]);
   const panelState = usePanelState({ state, onStateChange });
   const idPrefix = `genui${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
@@ -70,8 +75,10 @@ export function GenuiPanelView({ spec, surface, streaming = false, state, onStat
             onAction(clean.id === undefined ? action : { panel: clean.id, ...action }, { button: path });
           };
     const elementId = (path: string, part: string) => nodeElementId({ idPrefix, path, part });
-    return { ...panelState, surface, streaming, sendAction, elementId };
-  }, [panelState, surface, streaming, onAction, clean, idPrefix]);
+    const touched = panelState.state.fields;
+    const missingRequired = clean === null ? [] : missingRequiredFields(clean, { touched, values: genuiActionFields(clean, touched) });
+    return { ...panelState, surface, streaming, sendAction, sentButtons, missingRequired, elementId };
+  }, [panelState, surface, streaming, onAction, clean, idPrefix, sentButtons]);
 
   if (clean === null) {
     return <Fallback title={NOTHING_TO_RENDER} diagnostics={parsed.diagnostics.map((diagnostic) => diagnostic.message)} />;

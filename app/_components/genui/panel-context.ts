@@ -5,7 +5,7 @@
  * sends its action. Provided by `GenuiPanelView`.
  */
 import { createContext, useContext } from "react";
-import type { GenuiButtonNode, GenuiSurface } from "@/lib/genui";
+import type { GenuiButtonNode, GenuiMissingField, GenuiSurface } from "@/lib/genui";
 import type { PanelStateHandle } from "./use-panel-state";
 
 /** The shared context of one panel's nodes. */
@@ -16,6 +16,10 @@ export type GenuiPanelContextValue = PanelStateHandle & {
   streaming: boolean;
   /** Sends the action of the button at `path` with every field of the fence; `undefined` when the host gave no `onAction`. */
   sendAction: ((button: GenuiButtonNode, path: string) => void) | undefined;
+  /** Paths of the buttons already sent from this version of the panel: spent, they send nothing more. */
+  sentButtons: ReadonlySet<string>;
+  /** The `required` fields showing and still empty: the fence's buttons wait for them. */
+  missingRequired: readonly GenuiMissingField[];
   /** The id of element `part` of the node at `path`, unique to this panel instance. */
   elementId: (path: string, part: string) => string;
 };

@@ -41,6 +41,7 @@ import type { UiStreamClock } from "@/lib/ui/stream/stream";
 import type { ChatBus } from "../bus/chat-bus";
 import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
 import { panelStateDialect, parsePanelState } from "../panels/panel-state";
+import { buttonPressKey, sentButtonKeys } from "../panels/sent-buttons";
 import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
 import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
 import { choiceTurnText } from "../turn/choice-turn";
@@ -73,6 +74,9 @@ export const NO_SUCH_PART_MESSAGE = "This panel is not part of that chat's store
 
 /** What a press on a panel id the chat does not hold is told. */
 export const NO_SUCH_PANEL_MESSAGE = "This chat holds no such panel.";
+
+/** What a second press of a button whose first press was answered (or is being answered) is told. */
+export const BUTTON_ALREADY_SENT_MESSAGE = "This button was already pressed, and its answer is in the chat. It sends nothing twice.";
 
 /** What a press or pick on a panel revision that is no longer the panel's current one is told. */
 export const STALE_PANEL_MESSAGE = "This panel has changed since it was shown. Use its newest version.";
@@ -205,7 +209,13 @@ export class ChatCore {
         }
       }
       const turn = panelActionTurn({ spec: fence.spec, button: input.button, fields: input.fields });
-      return { text: turn.text, kind: "action", silent: panelId !== undefined, actionPanelId: panelId ?? null, action: turn.summary };
+      // The same button of the same stored fence, pressed again, would send the same turn (and file the same bug twice).
+      const pressed = { messageId: message.id, fenceIndex: fence.index, button: input.button };
+      const thread = (await listMessages({ ...scope, includeSilent: true })).map(toChatMessage);
+      if (sentButtonKeys(thread).has(buttonPressKey(pressed))) {
+        throw new AppError("conflict:panel", { message: BUTTON_ALREADY_SENT_MESSAGE, detail: `button ${input.button.slice(0, 200)} of fence ${fence.index} of message ${message.id}` });
+      }
+      return { text: turn.text, kind: "action", silent: panelId !== undefined, actionPanelId: panelId ?? null, action: { ...turn.summary, pressed } };
     });
   }
 

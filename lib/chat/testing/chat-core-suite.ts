@@ -28,7 +28,7 @@ import { compileUi } from "@/lib/ui/compile/compile-ui";
 import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
-import { NO_SUCH_PANEL_MESSAGE, REPLY_IN_PROGRESS_MESSAGE, STALE_PANEL_MESSAGE } from "../core/chat-core";
+import { BUTTON_ALREADY_SENT_MESSAGE, NO_SUCH_PANEL_MESSAGE, REPLY_IN_PROGRESS_MESSAGE, STALE_PANEL_MESSAGE } from "../core/chat-core";
 import { TEXT_REPLACED_CODE, UNKNOWN_TOOL_CODE } from "../final/boundary-receipt";
 import { genuiFenceRecords } from "../final/final-reply";
 import { REPLY_NOT_SAVED_MESSAGE } from "../live/chat-hub";
@@ -1044,6 +1044,40 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
         },
       });
       expect(snapshot.messages.find((message) => message.id === press.replyMessageId)).toMatchObject({ silent: false, text: "Thanks for the feedback!" });
+      replay.session.assertConsumed();
+    });
+
+    it("refuses a second press of a button whose first press was answered, and stores nothing for it", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("bug-report-form").expect("bug-report-submitted");
+      const sent = await core.sendMessage(owner, { prompt: "I want to report a bug", modelId });
+      await core.idle();
+      const press = {
+        chatId: sent.chat.id,
+        messageId: sent.replyMessageId,
+        fenceIndex: 0,
+        button: "items[5]",
+        fields: { summary: "Export button does nothing", severity: "major", reproducible: true, details: "Open a report, press Export." },
+        modelId,
+        revision: 1,
+      };
+      const filed = await core.sendPanelAction(owner, press);
+      await core.idle();
+      // The answer is prose, so the form stays where it was, at the same revision: only the record of the press stops a second filing.
+      const snapshot = await core.getChatSnapshot(owner, sent.chat.id);
+      expect(snapshot.messages.find((message) => message.id === filed.replyMessageId)).toMatchObject({ silent: false, status: "complete" });
+      expect(snapshot.messages.find((message) => message.id === filed.userMessageId)).toMatchObject({
+        kind: "action",
+        action: { label: "Submit", pressed: { messageId: sent.replyMessageId, fenceIndex: 0, button: "items[5]" } },
+      });
+      const before = await messageCount(sent.chat.id);
+      const again = await refusal(core.sendPanelAction(owner, press));
+      expect([again.code, again.publicMessage]).toEqual(["conflict:panel", BUTTON_ALREADY_SENT_MESSAGE]);
+      // Other values change nothing: it is the same button of the same stored form.
+      const changed = await refusal(core.sendPanelAction(owner, { ...press, fields: { ...press.fields, summary: "Something else" } }));
+      expect(changed.code).toBe("conflict:panel");
+      expect(await messageCount(sent.chat.id)).toBe(before);
+      expect(await leaseHolder(sent.chat.id)).toBeNull();
       replay.session.assertConsumed();
     });
 

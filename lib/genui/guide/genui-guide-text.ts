@@ -136,6 +136,8 @@ ${nodeTable(interactive)}
 
 A field's value is tracked live as the user changes it: text for \`input\`, \`textarea\`, \`select\`, \`radio\` and \`quiz\`; a boolean for \`checkbox\`/\`switch\`; a number for \`slider\`/\`number\`. When a \`button\` fires, its message carries every field of the same fence at that moment.
 
+\`"required": true\` on an \`input\`, \`textarea\` or \`select\` makes every \`button\` of the same fence wait until that field holds text (the button says which field is missing); a required field hidden by \`visibleWhen\` does not hold the button back. Without it a button fires whatever the fields hold. Once pressed, a button is spent for that version of the panel: it shows it was sent, and a second press sends nothing — send a new version of the panel to offer it again.
+
 ## Prefer local interaction over a round-trip
 
 Tabs, filters, folds, quiz answers and slider drags resolve in the browser with no message and no turn — if you ship the data they need up front. Use a \`button\` only when the panel cannot answer by itself: fetching data it doesn't have, or taking a real-world action.

@@ -30,6 +30,13 @@ describe("genuiLint", () => {
     expect(lint([{ type: "textarea", field: "t" }])).toEqual([["unread_control", "items[0]"]]);
     expect(lint([{ type: "textarea", field: "t" }, { type: "card", children: [{ type: "button", label: "Send", action: "send" }] }])).toEqual([]);
   });
+  test("a required field with no button in its fence has nothing to wait for", () => {
+    expect(lint([{ type: "input", field: "name", required: true }])).toEqual([["unread_control", "items[0].required"]]);
+    expect(lint([{ type: "select", field: "s", options: [{ label: "A", value: "a" }], required: true }])).toEqual([["unread_control", "items[0].required"]]);
+    expect(lint([{ type: "input", field: "name", required: true }, { type: "button", label: "Send", action: "send" }])).toEqual([]);
+    // A textarea without a button is reported once, as before.
+    expect(lint([{ type: "textarea", field: "t", required: true }])).toEqual([["unread_control", "items[0]"]]);
+  });
   test("a range-gated node whose slider has a starting value stays hidden until it moves", () => {
     expect(lint([{ type: "slider", field: "n", min: 0, max: 10, value: 5 }, { type: "text", text: "t", visibleWhen: { field: "n", gte: 3 } }])).toEqual([
       ["hidden_until_moved", "items[1].visibleWhen"],

@@ -4,7 +4,8 @@
  * `slider`/`number` be read by a `visibleWhen` or a `filterBy` and that every
  * `textarea` sit next to a submit `button`; the design page adds the
  * range-gated node whose slider has a starting value (it stays hidden until
- * the slider moves, since an untouched field compares as "").
+ * the slider moves, since an untouched field compares as ""), and a
+ * `required` field in a fence with no button to wait for it.
  */
 import { GenuiDiagnosticCollector, type GenuiDiagnostic } from "../diagnostics/diagnostic";
 import type { GenuiNode } from "../schema/nodes";
@@ -39,6 +40,9 @@ export function genuiLint(spec: GenuiSpec): GenuiDiagnostic[] {
         diagnostics.report("unread_control", path, "no visibleWhen or filterBy names its field");
       }
       if (node.type === "textarea" && !hasButton) diagnostics.report("unread_control", path, "no button in this fence sends it");
+      else if ("required" in node && node.required === true && !hasButton) {
+        diagnostics.report("unread_control", `${path}.required`, "required, but no button in this fence waits for it");
+      }
     }
   }
   for (const reader of readers) {

@@ -94,6 +94,7 @@ function choice<Type extends "select" | "radio">(type: Type): NodeReader<Type> {
     const node = { type, field, options } as NodeBody<Type>;
     assignDefined(node as NodeBody<"select">, "label", fields.optionalText("label"));
     assignDefined(node as NodeBody<"select">, "value", readChosenValue(fields, options));
+    if (type === "select") assignDefined(node as NodeBody<"select">, "required", fields.optionalBoolean("required"));
     return node;
   };
 }
@@ -210,6 +211,7 @@ const READERS: { [Type in GenuiNodeType]: NodeReader<Type> } = {
     assignDefined(node, "label", fields.optionalText("label"));
     assignDefined(node, "placeholder", fields.optionalText("placeholder"));
     assignDefined(node, "value", fields.optionalText("value"));
+    assignDefined(node, "required", fields.optionalBoolean("required"));
     return node;
   },
   select: choice("select"),
@@ -279,6 +281,7 @@ const READERS: { [Type in GenuiNodeType]: NodeReader<Type> } = {
     assignDefined(node, "value", fields.optionalText("value", LONG_TEXT));
     const rows = fields.optionalNumber("rows", { min: GENUI_LIMITS.textareaRowsMin, max: GENUI_LIMITS.textareaRowsMax });
     assignDefined(node, "rows", rows === undefined ? undefined : Math.round(rows));
+    assignDefined(node, "required", fields.optionalBoolean("required"));
     return node;
   },
   quiz(fields) {

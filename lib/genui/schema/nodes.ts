@@ -221,6 +221,14 @@ export const GenuiTableNodeSchema = z.object({
 
 const options = z.array(GenuiOptionSchema).max(GENUI_LIMITS.options);
 
+/**
+ * `required` (input, textarea, select; an extension to the guide, see
+ * design/genui-dialect.md "Extending the dialect"): while such a field shows
+ * and holds no text but spaces, every `button` of the fence waits. Absent is
+ * the guide's behaviour: a button sends whatever the fields hold.
+ */
+const required = z.boolean().optional();
+
 /** `input`: a plain text input; there is no type switch. */
 export const GenuiInputNodeSchema = z.object({
   type: z.literal("input"),
@@ -228,6 +236,7 @@ export const GenuiInputNodeSchema = z.object({
   label: text.optional(),
   placeholder: text.optional(),
   value: text.optional(),
+  required,
   visibleWhen,
 });
 
@@ -238,6 +247,7 @@ export const GenuiSelectNodeSchema = z.object({
   label: text.optional(),
   options,
   value: text.optional(),
+  required,
   visibleWhen,
 });
 
@@ -316,6 +326,7 @@ export const GenuiTextareaNodeSchema = z.object({
   placeholder: text.optional(),
   value: longText.optional(),
   rows: finite.min(GENUI_LIMITS.textareaRowsMin).max(GENUI_LIMITS.textareaRowsMax).optional(),
+  required,
   visibleWhen,
 });
 

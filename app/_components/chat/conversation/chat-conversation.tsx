@@ -12,6 +12,7 @@
  * toggled from the header and by the chips replies show.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
+import { buttonPressKey, sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
 import type { ChatSnapshot } from "@/lib/chat/wire";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import { ArtifactsFrame } from "../../artifacts/artifacts-frame";
@@ -64,6 +65,13 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   );
   const placement = useMemo(() => placePanels(snapshot.messages, snapshot.panels), [snapshot.messages, snapshot.panels]);
   const silentTurn = useMemo(() => silentTurnOf(snapshot), [snapshot]);
+  // Buttons spent by a stored press, and the one being sent right now (before its turn reaches the thread).
+  const [pendingPress, setPendingPress] = useState<string | null>(null);
+  const sentKeys = useMemo(() => {
+    const keys = sentButtonKeys(snapshot.messages);
+    if (pendingPress !== null) keys.add(pendingPress);
+    return keys;
+  }, [snapshot.messages, pendingPress]);
 
   // Stopping lasts until the reply it stops has ended.
   const liveId = snapshot.live?.messageId ?? null;
@@ -96,7 +104,11 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   const sendFromThread = useCallback(
     async (turn: TurnRequest) => {
       setSendError(null);
+      const pressKey = turn.kind === "action" ? buttonPressKey(turn.press) : null;
+      if (pressKey !== null) setPendingPress(pressKey);
       const outcome = await send(turn);
+      // Stored, the press is in the thread from now on; refused, the button may be pressed again.
+      if (pressKey !== null) setPendingPress((current) => (current === pressKey ? null : current));
       if (outcome.error !== undefined) setSendError(outcome.error);
     },
     [send],
@@ -117,6 +129,7 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
       placement,
       panelStates,
       updatingPanelId: silentTurn.panelId,
+      sentKeys,
       sendAction: streaming ? undefined : (press: PanelPress) => void sendFromThread({ kind: "action", press }),
       choose: streaming
         ? undefined
@@ -132,7 +145,7 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
             void sendFromThread({ kind: "choice", pick: { messageId, blockId: block.id, choiceId, values } });
           },
     }),
-    [placement, panelStates, silentTurn.panelId, streaming, sendFromThread],
+    [placement, panelStates, silentTurn.panelId, sentKeys, streaming, sendFromThread],
   );
 
   // Stored blocks read their queries and resolve their chips through the chat's routes.

@@ -1,3 +1,4 @@
+import { sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatUiAction } from "@/lib/genui";
@@ -41,7 +42,7 @@ function render(snapshot: ChatSnapshot): string {
   const placement = placePanels(snapshot.messages, snapshot.panels);
   const silentTurn = silentTurnOf(snapshot);
   return renderToStaticMarkup(
-    <ThreadContext.Provider value={{ placement, panelStates: NO_STATES, updatingPanelId: silentTurn.panelId, sendAction: undefined, choose: undefined }}>
+    <ThreadContext.Provider value={{ placement, panelStates: NO_STATES, updatingPanelId: silentTurn.panelId, sentKeys: sentButtonKeys(snapshot.messages), sendAction: undefined, choose: undefined }}>
       <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
     </ThreadContext.Provider>,
   );

@@ -8,7 +8,8 @@
  * routes (`useBlockData`); a block still streaming waits for its final form.
  */
 import { memo, useMemo, useRef, type ReactNode } from "react";
-import { GenuiPanelStateSchema, type UiAction } from "@/lib/genui";
+import { buttonPressKey } from "@/lib/chat/panels/sent-buttons";
+import { forEachGenuiNode, GenuiPanelStateSchema, type GenuiSpec, type UiAction } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
@@ -124,7 +125,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
 }
 
 function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "genui" }> }) {
-  const { placement, panelStates, sendAction } = useThread();
+  const { placement, panelStates, sendAction, sentKeys } = useThread();
   const panelId = segment.fence.spec?.id;
   const record = messageId === undefined || panelId === undefined ? undefined : placement.records.get(panelId);
   const isPanel = panelId !== undefined && record !== undefined && record.dialect === "octo-ui";
@@ -138,6 +139,7 @@ function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { se
   const stored = isPanel ? GenuiPanelStateSchema.safeParse(panelStates.stateOf(panelId)) : undefined;
   // A panel's latest revision is stored in the message its record names, which may be a silent one.
   const fenceMessageId = isPanel && source?.dialect === "octo-ui" ? record.messageId : messageId;
+  const sentButtons = fenceMessageId === undefined ? undefined : sentButtonsOf(sentKeys, fenceMessageId, fence.index, fence.spec);
   const onAction =
     fenceMessageId !== undefined && sendAction !== undefined
       ? (action: UiAction, { button }: GenuiActionSource) =>
@@ -151,9 +153,20 @@ function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { se
         streaming={streaming && !segment.fence.closed}
         {...(isPanel ? { state: stored?.success ? stored.data : { fields: {}, tabs: {}, folds: {} }, onStateChange: (next: unknown) => panelStates.change(panelId, next) } : {})}
         {...(onAction !== undefined ? { onAction } : {})}
+        {...(sentButtons !== undefined ? { sentButtons } : {})}
       />
     </PanelFrame>
   );
+}
+
+/** The paths of the buttons of fence `fenceIndex` in reply `messageId` that the thread has spent. */
+function sentButtonsOf(sentKeys: ReadonlySet<string>, messageId: string, fenceIndex: number, spec: GenuiSpec): ReadonlySet<string> | undefined {
+  if (sentKeys.size === 0) return undefined;
+  const paths = new Set<string>();
+  forEachGenuiNode(spec.items, (node, path) => {
+    if (node.type === "button" && sentKeys.has(buttonPressKey({ messageId, fenceIndex, button: path }))) paths.add(path);
+  });
+  return paths.size === 0 ? undefined : paths;
 }
 
 function ToolCardPart({ segment }: { segment: Extract<ReplySegment, { kind: "tool" }> }) {

@@ -9,6 +9,7 @@ export type RenderPanelOptions = {
   state?: GenuiPanelState;
   streaming?: boolean;
   onAction?: (action: UiAction) => void;
+  sentButtons?: ReadonlySet<string>;
 };
 
 /** The static markup of a panel drawing `spec`. */
