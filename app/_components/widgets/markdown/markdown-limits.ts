@@ -27,6 +27,14 @@ export const MARKDOWN_MAX_CONTAINER_NESTING = 32;
 export const MARKDOWN_MAX_INLINE_NESTING = 32;
 
 /**
+ * Brackets and emphasis delimiter runs one paragraph may hold at all, open
+ * or not. The parser matches every closer against the openers before it, so
+ * a paragraph's time grows with the square of their number: 20,000 lone
+ * closers (`a* a* a*…`) took 48 s. Prose has tens.
+ */
+export const MARKDOWN_MAX_INLINE_MARKERS = 1_000;
+
+/**
  * Levels of the parsed tree (root, quote, list, item, paragraph, emphasis…).
  * The limits above add up to well under this; it is the check that holds
  * whatever the pre-scan missed, far below the depth at which the recursive

@@ -106,6 +106,8 @@ describe("Markdown past its limits", () => {
     ["strong emphasis", `${"**a ".repeat(DEPTH)}deep${" a**".repeat(DEPTH)}`, "nesting"],
     ["strikethrough", `${"~~a ".repeat(DEPTH)}deep${" a~~".repeat(DEPTH)}`, "nesting"],
     ["alternating delimiters", `${"*_".repeat(DEPTH * 2)}deep${"_*".repeat(DEPTH * 2)}`, "nodes"],
+    ["lone emphasis closers", "a* ".repeat(15_000), "nodes"],
+    ["lone closing brackets", "a] ".repeat(15_000), "nodes"],
     ["everything at once", `${"> - ".repeat(DEPTH)}${"[*".repeat(DEPTH)}deep${"*]".repeat(DEPTH)}`, "nesting"],
   ])("shows thousands of nested %s as plain text with a note, without throwing", (_name, text, limit) => {
     const markup = render(`Before the maze.\n\n${text}\n\nAfter the maze, **still formatted**.\n`);

@@ -63,6 +63,17 @@ describe("splitMarkdown", () => {
     expect(splitMarkdown(text).filter((chunk) => chunk.start < end && start < chunk.end)).toHaveLength(1);
   });
 
+  it("splits a list too long for one chunk before one of its items", () => {
+    const list = Array.from({ length: 3_000 }, (_, item) => `${item + 1}. Item ${item}, with **bold** text.`).join("\n");
+    const chunks = splitMarkdown(list);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(joined(chunks)).toBe(list);
+    for (const chunk of chunks) {
+      expect(chunk.limit).toBeNull();
+      expect(chunk.text).toMatch(/^\d+\. Item/);
+    }
+  });
+
   it("does not split before an indented line, which may continue a list item", () => {
     const text = `${paragraphs(100)}\n\n- an item\n\n    its second paragraph\n\n${paragraphs(100)}`;
     for (const chunk of splitMarkdown(text)) expect(chunk.text.startsWith(" ")).toBe(false);
@@ -93,6 +104,10 @@ describe("splitMarkdown", () => {
     ["open emphasis", `${"*".repeat(33)}x${"*".repeat(33)}`, "nesting"],
     ["a long block", "word ".repeat(12_000), "length"],
     ["a table of many cells", `|${"a|".repeat(12_000)}\n|${"-|".repeat(12_000)}`, "nodes"],
+    // Each of these parses in time growing with the square of its markers: 20,000 took tens of seconds.
+    ["lone emphasis closers", "a* ".repeat(1_001), "nodes"],
+    ["lone closing brackets", "a] ".repeat(1_001), "nodes"],
+    ["balanced brackets without links", "[a] ".repeat(501), "nodes"],
   ])("measures %s before parsing", (_name, text, limit) => {
     expect(markdownLimitOf(text)).toBe(limit);
   });
@@ -105,6 +120,8 @@ describe("splitMarkdown", () => {
     ["intraword underscores", "snake_case_".repeat(500)],
     ["escaped brackets", "\\[".repeat(500)],
     ["balanced brackets", "[a] ".repeat(500)],
+    ["a thousand lone closers spread over paragraphs", "a* ".repeat(600).concat("\n\n").repeat(20)],
+    ["a long list with emphasis in every item", "- **bold** and _more_ [link](https://example.com)\n".repeat(2_000)],
     ["multiplication", "2 * 3 * 4 ".repeat(200)],
     ["code in a fence", `\`\`\`py\n${"def f(*args, **kwargs): return [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n".repeat(50)}\`\`\``],
     ["the huge prose reply", generateHugeReply(200_000, "prose")],

@@ -19,6 +19,7 @@ import {
   MARKDOWN_MAX_BLOCK_CHARACTERS,
   MARKDOWN_MAX_CHARACTERS,
   MARKDOWN_MAX_CONTAINER_NESTING,
+  MARKDOWN_MAX_INLINE_MARKERS,
   MARKDOWN_MAX_INLINE_NESTING,
   MARKDOWN_MAX_NODES,
   type MarkdownLimit,
@@ -111,13 +112,15 @@ type BlockMeasure = {
   start: number;
   containerNesting: number;
   inlineNesting: number;
+  /** The most brackets and delimiter runs one paragraph held. */
+  inlineMarkers: number;
   nodes: number;
   /** Its first line starts a list item: a following item after a blank line belongs to the same list. */
   startsList: boolean;
 };
 
-/** Brackets and emphasis delimiters open in the current paragraph. */
-type InlineState = { brackets: number; emphasis: number };
+/** Brackets and emphasis delimiters open in the current paragraph, and how many it held in all. */
+type InlineState = { brackets: number; emphasis: number; markers: number };
 
 /** A code fence being skipped. */
 type OpenFence = {
@@ -249,10 +252,12 @@ function measureInline(text: string, from: number, to: number, state: InlineStat
     }
     if (code === Code.LeftBracket) {
       state.brackets += 1;
+      state.markers += 1;
       block.nodes += 1;
       if (state.brackets > block.inlineNesting) block.inlineNesting = state.brackets;
     } else if (code === Code.RightBracket) {
       if (state.brackets > 0) state.brackets -= 1;
+      state.markers += 1;
       block.nodes += 1;
     } else if (code === Code.Asterisk || code === Code.Underscore || code === Code.Tilde) {
       let end = index + 1;
@@ -269,6 +274,7 @@ function measureInline(text: string, from: number, to: number, state: InlineStat
         if (canOpen && (!canClose || state.emphasis === 0)) state.emphasis += length;
         else state.emphasis = Math.max(0, state.emphasis - length);
         if (state.emphasis > block.inlineNesting) block.inlineNesting = state.emphasis;
+        state.markers += 1;
         block.nodes += 2;
       }
       index = end;
@@ -278,18 +284,39 @@ function measureInline(text: string, from: number, to: number, state: InlineStat
     }
     index += 1;
   }
+  if (state.markers > block.inlineMarkers) block.inlineMarkers = state.markers;
+}
+
+/** A new paragraph (or cell) begins: nothing is open in it yet. */
+function resetInline(state: InlineState): void {
+  state.brackets = 0;
+  state.emphasis = 0;
+  state.markers = 0;
+}
+
+/**
+ * Whether the text is split before a line in the first column: after a
+ * blank line, unless the line is the next item of a list written with blank
+ * lines between its items (kept together up to a bound); without one, only
+ * before an item of a list too long for one chunk, into lists that read as
+ * one.
+ */
+function splitsBefore(prefix: ContainerPrefix, block: BlockMeasure, afterBlank: boolean, chunkLength: number): boolean {
+  const nextItem = prefix.listItem && block.startsList;
+  if (afterBlank) return !nextItem || chunkLength >= MARKDOWN_CHUNK_MAX_CHARACTERS;
+  return nextItem && chunkLength >= MARKDOWN_CHUNK_MAX_CHARACTERS;
 }
 
 /** The limit a measured block passes, if any. */
 function blockLimit(block: BlockMeasure, end: number): MarkdownLimit | null {
   if (end - block.start > MARKDOWN_MAX_BLOCK_CHARACTERS) return "length";
   if (block.containerNesting > MARKDOWN_MAX_CONTAINER_NESTING || block.inlineNesting > MARKDOWN_MAX_INLINE_NESTING) return "nesting";
-  if (block.nodes > MARKDOWN_MAX_NODES) return "nodes";
+  if (block.nodes > MARKDOWN_MAX_NODES || block.inlineMarkers > MARKDOWN_MAX_INLINE_MARKERS) return "nodes";
   return null;
 }
 
 function newBlock(start: number): BlockMeasure {
-  return { start, containerNesting: 0, inlineNesting: 0, nodes: 0, startsList: false };
+  return { start, containerNesting: 0, inlineNesting: 0, inlineMarkers: 0, nodes: 0, startsList: false };
 }
 
 /** Where the formatted part of a text ends: the last line break within `MARKDOWN_MAX_CHARACTERS`. */
@@ -350,7 +377,7 @@ export function splitMarkdown(text: string): MarkdownChunk[] {
   let fence: OpenFence | null = null;
   let rawHtml: OpenRawHtml | null = null;
   let block = newBlock(0);
-  const inline: InlineState = { brackets: 0, emphasis: 0 };
+  const inline: InlineState = { brackets: 0, emphasis: 0, markers: 0 };
   let afterBlank = false;
   let lineStart = 0;
   while (lineStart < scanEnd) {
@@ -394,22 +421,17 @@ export function splitMarkdown(text: string): MarkdownChunk[] {
 
     if (blank) {
       afterBlank = true;
-      inline.brackets = 0;
-      inline.emphasis = 0;
+      resetInline(inline);
       lineStart = next;
       continue;
     }
 
     const prefix = containerPrefix(text, lineStart, contentEnd);
-    if (afterBlank && firstColumn) {
-      // The next item of a list written with blank lines between its items stays with it, up to a bound.
-      const continuesList = prefix.listItem && block.startsList && collector.lengthTo(block.start, lineStart) < MARKDOWN_CHUNK_MAX_CHARACTERS;
-      if (!continuesList) {
-        collector.finishBlock(block, lineStart);
-        block = newBlock(lineStart);
-        block.startsList = prefix.listItem;
-      }
+    if (firstColumn && splitsBefore(prefix, block, afterBlank, collector.lengthTo(block.start, lineStart))) {
+      collector.finishBlock(block, lineStart);
+      block = newBlock(lineStart);
     }
+    if (block.nodes === 0) block.startsList = prefix.listItem;
     afterBlank = false;
     block.nodes += 1;
     if (prefix.depth > block.containerNesting) block.containerNesting = prefix.depth;
@@ -435,13 +457,11 @@ export function splitMarkdown(text: string): MarkdownChunk[] {
     // A list item, a heading and a table row each start a paragraph (or cell) of their own.
     const contentCode = text.charCodeAt(prefix.contentStart);
     if (prefix.listItem || contentCode === Code.NumberSign || contentCode === Code.VerticalBar) {
-      inline.brackets = 0;
-      inline.emphasis = 0;
+      resetInline(inline);
     }
     measureInline(text, prefix.contentStart, contentEnd, inline, block);
     if (contentCode === Code.NumberSign) {
-      inline.brackets = 0;
-      inline.emphasis = 0;
+      resetInline(inline);
     }
     lineStart = next;
   }
