@@ -8,6 +8,12 @@
  * `<Suspense>` boundary does the same there: React sends its fallback in
  * the page instead of failing the page, and draws the message again in the
  * browser, where the class component takes over if it fails again.
+ *
+ * The Suspense fallback is kept small on purpose: React's server renderer
+ * also sends it for every large boundary once the page has passed a few
+ * kilobytes (it streams such a boundary's content after the rest and swaps
+ * it in), so a fallback holding the message's text sent every long reply
+ * twice.
  */
 import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
 import styles from "./thread.module.css";
@@ -27,8 +33,21 @@ export type MessageBoundaryProps = {
 /** Shown in a message that failed to draw in the browser. */
 const FAILED_NOTE = "This message could not be displayed, so its text is shown as written.";
 
-/** Shown in the page the server sends for a message it failed to draw, until the browser draws it. */
-const PENDING_NOTE = "This message is shown as written until the page has loaded.";
+/** Shown where the server's page has no message yet: it failed to draw there, or its content follows later in the page. */
+const PENDING_NOTE = "Loading this message…";
+
+/** The message's place while the server's page has not drawn it. */
+function PendingMessage({ messageId, author }: { messageId: string; author: string }) {
+  const authorId = `author-${messageId}`;
+  return (
+    <article className={styles.reply} aria-labelledby={authorId} aria-busy="true" data-message-id={messageId} data-status="pending">
+      <p className={styles.author} id={authorId}>
+        {author}
+      </p>
+      <p className={styles.unrendered}>{PENDING_NOTE}</p>
+    </article>
+  );
+}
 
 function MessageAsWritten({ messageId, author, text, note }: { messageId: string; author: string; text: string; note: string }) {
   const authorId = `author-${messageId}`;
@@ -77,7 +96,7 @@ class MessageErrorBoundary extends Component<MessageBoundaryProps, BoundaryState
 /** Draws `children` (one message); a failure shows the message's text as written instead. See the module comment. */
 export function MessageBoundary(props: MessageBoundaryProps) {
   return (
-    <Suspense fallback={<MessageAsWritten {...props} note={PENDING_NOTE} />}>
+    <Suspense fallback={<PendingMessage messageId={props.messageId} author={props.author} />}>
       <MessageErrorBoundary {...props} />
     </Suspense>
   );
