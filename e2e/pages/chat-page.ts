@@ -83,6 +83,11 @@ export class ChatPage {
     });
   }
 
+  /** The notes over parts of a reply shown as plain text because they pass a limit of the Markdown renderer. */
+  plainTextNotes(scope: Locator = this.thread): Locator {
+    return scope.getByText(/^This part .* so it is shown as plain text\.$/);
+  }
+
   /** A panel (either dialect) by its heading, within `scope`. */
   panel(title: string | RegExp, scope: Locator = this.thread): Locator {
     return scope.getByRole("region", { name: title, exact: typeof title === "string" });

@@ -15,9 +15,16 @@
  * (`NEXT_DIST_DIR`, default `.next`), on a throwaway embedded database, or a
  * fresh Postgres database with `--database=postgres`.
  *
- *   npm run bench:chat -- [--viewers=sse,browser] [--counts=0,1,2] [--database=pglite|postgres] [--port=3390] [--profile=<dir>]
+ *   npm run bench:chat -- [--viewers=sse,browser] [--counts=0,1,2] [--database=pglite|postgres] [--port=3390] [--profile=<dir>] [--reopen=false]
  *
  * `--profile` writes the server's CPU profile (`node --cpu-prof`) into a folder.
+ *
+ * Then it times reopening a long reply (`--reopen=false` skips it): the
+ * replay model's `huge-prose-reply` (a megabyte of Markdown) is stored in a
+ * chat through the same stream, and a Chromium tab reloads that chat a few
+ * times; each reload is timed from the start of the navigation until the end
+ * of the reply is drawn as Markdown and the composer takes a prompt. The
+ * median must be within 2 s.
  *
  * The stored time is the reply row's `created_at` (the database's clock,
  * set when the final store begins) less the moment the prompt was sent.
@@ -28,11 +35,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase, type TestDatabase } from "@/db/test-database";
 import { REPLAY_MODEL_ID } from "@/lib/models/registry";
+import { HUGE_REPLY_LAST_LINE } from "@/lib/models/replay/huge-reply";
 import { createReplayModel } from "@/lib/models/replay/replay-language-model";
 import { realSleep } from "@/lib/models/replay/replay-sleep";
 import { fetchBenchSnapshot, readChatActionIds, sendBenchPrompt, signInAsGuest, type BenchSession } from "./bench-client";
 import { startBenchServer, type BenchServer } from "./bench-server";
-import { openBenchBrowser, type BenchBrowser } from "./browser-watchers";
+import { openBenchBrowser, type BenchBrowser, type ReopenTiming } from "./browser-watchers";
 import { processTreeCpuMs } from "./process-cpu-time";
 import { openSseWatcher, type SseWatcher, type WatcherReport } from "./sse-watcher";
 
@@ -45,6 +53,18 @@ const WARM_UP_PROMPT = "Show me the build status";
 /** The target of the issue: the huge reply stored within this many milliseconds of the pacing's own duration, with a viewer attached. */
 const TARGET_OVER_PACING_MS = 2_000;
 
+/** The prompt the replay model answers with the megabyte prose reply that is reopened. */
+const MEGABYTE_PROMPT = "Simulate a megabyte reply";
+
+/** The size the reopened reply must have at least: the issue's "1 MB stored reply". */
+const REOPEN_MIN_CHARACTERS = 1_000_000;
+
+/** The issue's target for reopening: the megabyte reply drawn, and the composer usable, within this many milliseconds of a reload. */
+const REOPEN_TARGET_MS = 2_000;
+
+/** Reloads timed; the median is held to the target (one slow reload on a shared machine is noise, three in a row are not). */
+const REOPEN_ROUNDS = 3;
+
 /** Milliseconds between looks for the stored reply (its time comes from the row, so this only adds waiting). */
 const STORED_POLL_MS = 500;
 
@@ -53,7 +73,15 @@ const REPLY_TIMEOUT_MS = 180_000;
 
 type ViewerKind = "sse" | "browser";
 
-type Options = { viewers: ViewerKind[]; counts: number[]; database: "pglite" | "postgres"; port: number; distDir: string; profileDir: string | null };
+type Options = {
+  viewers: ViewerKind[];
+  counts: number[];
+  database: "pglite" | "postgres";
+  port: number;
+  distDir: string;
+  profileDir: string | null;
+  reopen: boolean;
+};
 
 type RunResult = {
   kind: ViewerKind | "none";
@@ -79,6 +107,7 @@ function parseOptions(argv: readonly string[]): Options {
     port: Number(value("port") ?? 3390),
     distDir: process.env.NEXT_DIST_DIR ?? ".next",
     profileDir: profile ? path.resolve(profile) : null,
+    reopen: value("reopen") !== "false",
   };
 }
 
@@ -174,6 +203,44 @@ async function runOnce(input: {
   };
 }
 
+/** The name of the last `## ` heading of a Markdown text. */
+function lastHeadingOf(text: string): string {
+  const heading = text.split("\n").findLast((line) => line.startsWith("## "));
+  if (heading === undefined) throw new Error("the reopened reply has no heading");
+  return heading.slice(3).trim();
+}
+
+/** Stores the megabyte reply in a chat of its own, then reloads that chat in the browser; returns each reload's timing. */
+async function reopenLongReply(session: BenchSession, browser: BenchBrowser): Promise<{ characters: number; storeMs: number; timings: ReopenTiming[] }> {
+  const started = performance.now();
+  const opened = await sendBenchPrompt({ session, prompt: MEGABYTE_PROMPT, modelId: REPLAY_MODEL_ID });
+  const stored = await storedAt(session, opened.chat.id, opened.replyMessageId);
+  if (stored.text.length < REOPEN_MIN_CHARACTERS) throw new Error(`the reopened reply has ${stored.text.length} characters, under ${REOPEN_MIN_CHARACTERS}`);
+  const storeMs = performance.now() - started;
+  const timings = await browser.reopen(opened.chat.id, { lastHeading: lastHeadingOf(stored.text), lastLine: HUGE_REPLY_LAST_LINE }, REOPEN_ROUNDS);
+  return { characters: stored.text.length, storeMs, timings };
+}
+
+/** Reloads a chat with one short reply the same way: what a reload costs whatever the reply (the figure above less this is the long reply's share). */
+async function reopenShortReply(session: BenchSession, browser: BenchBrowser): Promise<ReopenTiming[]> {
+  const opened = await sendBenchPrompt({ session, prompt: WARM_UP_PROMPT, modelId: REPLAY_MODEL_ID });
+  const stored = await storedAt(session, opened.chat.id, opened.replyMessageId);
+  const firstLine = stored.text.split("\n")[0] ?? "";
+  return browser.reopen(opened.chat.id, { lastLine: firstLine }, REOPEN_ROUNDS);
+}
+
+function printReopen(timings: readonly ReopenTiming[]): void {
+  for (const timing of timings) {
+    const size = `${(timing.pageBytes / 1024 / 1024).toFixed(1)} MB`;
+    console.log(`  first byte ${seconds(timing.firstByteMs)}, page received ${seconds(timing.pageReceivedMs)} (${size}), reply drawn and composer usable ${seconds(timing.readyMs)}`);
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(2)} s`;
 }
@@ -196,9 +263,10 @@ async function main(): Promise<number> {
     ...(options.profileDir ? { profileDir: options.profileDir } : {}),
   });
   const results: RunResult[] = [];
+  let reopenMedianMs: number | null = null;
   let browser: BenchBrowser | null = null;
   try {
-    browser = options.viewers.includes("browser") ? await openBenchBrowser(server.baseUrl) : null;
+    browser = options.viewers.includes("browser") || options.reopen ? await openBenchBrowser(server.baseUrl) : null;
     // One person for every run, so browser tabs and the bench's own requests act as the same owner.
     const session: BenchSession = browser ? { baseUrl: server.baseUrl, cookie: browser.cookie, actionIds } : await signInAsGuest(server.baseUrl, actionIds);
     const warmUp = await sendBenchPrompt({ session, prompt: WARM_UP_PROMPT, modelId: REPLAY_MODEL_ID });
@@ -217,20 +285,36 @@ async function main(): Promise<number> {
       const viewerCpu = result.viewerCpuMs === null ? "" : `, viewers' CPU ${seconds(result.viewerCpuMs)}`;
       console.log(`${String(plan.viewers)} ${plan.kind === "none" ? "viewers" : `${plan.kind} viewer(s)`}: stored after ${seconds(result.storedMs)} (${over >= 0 ? "+" : ""}${seconds(over)} over pacing), server CPU ${cpu}${viewerCpu}${channel}`);
     }
+    if (options.reopen && browser) {
+      const reopened = await reopenLongReply(session, browser);
+      reopenMedianMs = median(reopened.timings.map((timing) => timing.readyMs));
+      console.log(`reopen: a ${reopened.characters.toLocaleString("en")}-character stored reply (stored in ${seconds(reopened.storeMs)}), ${REOPEN_ROUNDS} reloads:`);
+      printReopen(reopened.timings);
+      const short = await reopenShortReply(session, browser);
+      console.log(`reopen, for comparison: a chat with one short reply, ${REOPEN_ROUNDS} reloads (median ${seconds(median(short.map((timing) => timing.readyMs)))}):`);
+      printReopen(short);
+    }
   } finally {
     await browser?.close();
     await server.stop();
     await database?.drop();
   }
+  let met = true;
   // The issue's target is about one viewer; more viewers are printed above for comparison.
   const withOne = results.filter((result) => result.viewers === 1);
   if (withOne.length === 0) {
     console.log("target: not measured (no run with one viewer)");
-    return 0;
+  } else {
+    const worst = withOne.reduce((most, result) => Math.max(most, result.storedMs - pacing.milliseconds), Number.NEGATIVE_INFINITY);
+    const streamMet = worst <= TARGET_OVER_PACING_MS;
+    met &&= streamMet;
+    console.log(`target: stored within ${seconds(TARGET_OVER_PACING_MS)} of the pacing with a viewer attached: ${streamMet ? "met" : "missed"} (worst ${worst >= 0 ? "+" : ""}${seconds(worst)})`);
   }
-  const worst = withOne.reduce((most, result) => Math.max(most, result.storedMs - pacing.milliseconds), Number.NEGATIVE_INFINITY);
-  const met = worst <= TARGET_OVER_PACING_MS;
-  console.log(`target: stored within ${seconds(TARGET_OVER_PACING_MS)} of the pacing with a viewer attached: ${met ? "met" : "missed"} (worst ${worst >= 0 ? "+" : ""}${seconds(worst)})`);
+  if (reopenMedianMs !== null) {
+    const reopenMet = reopenMedianMs <= REOPEN_TARGET_MS;
+    met &&= reopenMet;
+    console.log(`target: a 1 MB stored reply drawn within ${seconds(REOPEN_TARGET_MS)} of a reload: ${reopenMet ? "met" : "missed"} (median ${seconds(reopenMedianMs)})`);
+  }
   return met ? 0 : 1;
 }
 

@@ -1,7 +1,7 @@
 /** The replay provider: recorded replies played as a real AI SDK language model. */
 export { chunkText, REPLAY_CHUNK_MAX_CHARACTERS, type ChunkTextOptions } from "./chunk-text";
 export { DEFAULT_REPLY_ID, defaultReplyText, type DefaultReplyOptions } from "./default-reply";
-export { generateHugeReply } from "./huge-reply";
+export { generateHugeReply, HUGE_REPLY_LAST_LINE, type HugeReplyContent } from "./huge-reply";
 export {
   createReplayLibrary,
   endsInsideFence,

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { HUGE_REPLY_LAST_LINE } from "./huge-reply";
 import { ReplayLibraryError, endsInsideFence, loadReplayLibrary } from "./load-recordings";
 
 function writeRecording(root: string, id: string, files: Record<string, string>): void {
@@ -43,6 +44,16 @@ describe("loadReplayLibrary", () => {
     expect(text.length).toBeGreaterThanOrEqual(200_000);
     expect(text.split("```ui").length - 1).toBeGreaterThan(16);
     expect(text.split("```octo-ui").length - 1).toBeGreaterThan(16);
+  });
+
+  it("generates the huge prose reply at load: a megabyte of Markdown without UI blocks", () => {
+    const huge = loadReplayLibrary().get("huge-prose-reply");
+    const text = huge?.steps[0]?.text ?? "";
+    expect(text.length).toBeGreaterThanOrEqual(1_000_000);
+    expect(text).not.toContain("```ui");
+    expect(text).not.toContain("```octo-ui");
+    expect(text.split("\n## ").length - 1).toBeGreaterThan(300);
+    expect(text.trimEnd().endsWith(HUGE_REPLY_LAST_LINE)).toBe(true);
   });
 
   it("stores tool inputs compact, as a model streams them", () => {

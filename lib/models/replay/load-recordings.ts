@@ -97,7 +97,7 @@ function loadRecording({ id, folder, problems }: { id: string; folder: string; p
   let steps: RecordingStep[];
   if (fault?.kind === "huge-reply") {
     if (stepFiles) report("a huge-reply recording generates its text and names no steps");
-    steps = [{ text: generateHugeReply(fault.targetCharacters), toolCalls: [] }];
+    steps = [{ text: generateHugeReply(fault.targetCharacters, fault.content), toolCalls: [] }];
   } else {
     const declared = stepFiles ?? [{ text: DEFAULT_REPLY_FILE_NAME, toolCalls: [] }];
     steps = declared.map((step) => ({

@@ -116,9 +116,16 @@ export const RecordingFaultSchema = z.discriminatedUnion("kind", [
     .strict(),
   z
     .object({
-      /** The text is generated at load: many blocks of both dialects up to `targetCharacters`. */
+      /** The reply's Markdown nests thousands of levels deep on purpose (quotes, lists, brackets, emphasis): the renderer must show those parts as plain text, and the chat must go on. */
+      kind: z.literal("deep-markdown"),
+    })
+    .strict(),
+  z
+    .object({
+      /** The text is generated at load up to `targetCharacters`: many blocks of both dialects, or (`prose`) Markdown only. */
       kind: z.literal("huge-reply"),
       targetCharacters: z.number().int().min(1_000).max(2_000_000),
+      content: z.enum(["blocks", "prose"]).default("blocks"),
     })
     .strict(),
   z

@@ -170,6 +170,17 @@ describe("fault recordings show their fault", () => {
     expect(names).not.toContain("render_ui");
   });
 
+  it("deep-markdown: nests quotes, lists, brackets and emphasis thousands of levels deep, between plain sentences", () => {
+    const lines = replyText(library.get("deep-markdown") as Recording).split("\n");
+    const longestRun = (pattern: RegExp) => Math.max(...lines.map((line) => (pattern.exec(line)?.[0].length ?? 0)));
+    expect(longestRun(/^>+/)).toBeGreaterThanOrEqual(1_000);
+    expect(longestRun(/^(- )+/) / 2).toBeGreaterThanOrEqual(1_000);
+    expect(longestRun(/^\[+/)).toBeGreaterThanOrEqual(1_000);
+    expect(longestRun(/^\*+/)).toBeGreaterThanOrEqual(1_000);
+    expect(lines[0]).toMatch(/^[A-Z][a-z]/);
+    expect(lines.filter((line) => line !== "").at(-1)).toMatch(/^[A-Z][a-z]/);
+  });
+
   it("huge-reply: goes past the reply budget, so later fences stay text with one budget diagnosis", () => {
     const text = replyText(library.get("huge-reply") as Recording);
     const blocks = compile("huge", text);

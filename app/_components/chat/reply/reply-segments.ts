@@ -25,7 +25,7 @@ export type GenuiFencePart = {
 
 /** One part of a reply, in reading order. */
 export type ReplySegment =
-  | { kind: "text"; key: string; text: string }
+  | { kind: "text"; key: string; text: string; /** Where the prose starts in the reply's text. */ start: number }
   | { kind: "ui"; key: string; block: UiBlock }
   | { kind: "genui"; key: string; fence: GenuiFencePart }
   | { kind: "tool"; key: string; card: ToolCard };
@@ -144,7 +144,7 @@ export function replySegments(input: ReplySegmentsInput): ReplySegment[] {
   };
   const pushProse = (from: number, to: number) => {
     const prose = text.slice(from, to);
-    if (prose.trim() !== "") segments.push({ kind: "text", key: `text-${from}`, text: prose });
+    if (prose.trim() !== "") segments.push({ kind: "text", key: `text-${from}`, text: prose, start: from });
   };
 
   let cursor = 0;

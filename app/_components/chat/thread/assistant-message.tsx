@@ -35,8 +35,8 @@ function ModelName({ id, label }: { id: string; label: string }) {
   );
 }
 
-/** A stored reply. */
-export const StoredReply = memo(function StoredReply({ message }: { message: AssistantMessage }) {
+/** A stored reply; its prose before `deferBefore` (an offset in its text) is formatted later (`defer-markdown.ts`). */
+export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 }: { message: AssistantMessage; deferBefore?: number }) {
   const segments = useMemo(
     () =>
       replySegments({
@@ -55,7 +55,7 @@ export const StoredReply = memo(function StoredReply({ message }: { message: Ass
       <ModelName id={authorId} label="Assistant" />
       <div className={styles.parts}>
         {segments.map((segment) => (
-          <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} />
+          <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={deferBefore} />
         ))}
       </div>
       {message.status === "stopped" ? <p className={styles.stopped}>Stopped — the reply was cut short here.</p> : null}

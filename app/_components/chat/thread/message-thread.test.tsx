@@ -1,10 +1,11 @@
 import { sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatUiAction } from "@/lib/genui";
 import type { AssistantMessage, ChatSnapshot, ReceiptEntry, UserMessage } from "@/lib/chat/wire";
 import { genuiFenceRecords } from "@/lib/chat/final/final-reply";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { silentTurnOf } from "../chat-state/silent-turn";
 import { placePanels } from "../panels/place-panels";
 import type { PanelStates } from "../panels/use-panel-states";
@@ -38,14 +39,18 @@ function reply(sequence: number, text: string, extra: Partial<AssistantMessage> 
 
 const NO_STATES: PanelStates = { stateOf: () => undefined, change: () => {}, flush: async () => {} };
 
-function render(snapshot: ChatSnapshot): string {
+function thread(snapshot: ChatSnapshot) {
   const placement = placePanels(snapshot.messages, snapshot.panels);
   const silentTurn = silentTurnOf(snapshot);
-  return renderToStaticMarkup(
+  return (
     <ThreadContext.Provider value={{ placement, panelStates: NO_STATES, updatingPanelId: silentTurn.panelId, sentKeys: sentButtonKeys(snapshot.messages), sendAction: undefined, choose: undefined }}>
       <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
-    </ThreadContext.Provider>,
+    </ThreadContext.Provider>
   );
+}
+
+function render(snapshot: ChatSnapshot): string {
+  return renderToStaticMarkup(thread(snapshot));
 }
 
 function snapshotOf(messages: ChatSnapshot["messages"], extra: Partial<ChatSnapshot> = {}): ChatSnapshot {
@@ -133,5 +138,42 @@ describe("MessageThread", () => {
     expect(markup).toMatch(/<article[^>]*aria-busy="true"[^>]*data-status="streaming"/);
     expect(markup).toContain("Main is red");
     expect(markup).toContain("Writing…");
+  });
+});
+
+describe("MessageThread with a message that cannot be drawn", () => {
+  /** A reply whose stored blocks lost their shape (the renderer throws on it). */
+  function broken(sequence: number, text: string): AssistantMessage {
+    return reply(sequence, text, { ui: [{ id: "b1" } as unknown as UiBlock] });
+  }
+
+  it("renders the other messages on the server and leaves the broken one for the browser to draw again", () => {
+    const markup = renderToString(
+      thread(snapshotOf([user(1, "first"), reply(2, "The **first** answer."), user(3, "second"), broken(4, "The <b>second</b> answer."), user(5, "third"), reply(6, "The **third** answer.")])),
+    );
+    expect(markup).toContain("<strong>first</strong>");
+    expect(markup).toContain("<strong>third</strong>");
+    expect(markup).toMatch(/<article[^>]*data-message-id="a-4"[^>]*data-status="pending"[^>]*>.*Loading this message…/s);
+    // React marks the boundary for the browser to render again: the error's message stays on the server.
+    expect(markup).toContain("<!--$!-->");
+    expect(markup.match(/<article/g)).toHaveLength(6);
+  });
+
+  it("renders a thread whose reply nests thousands of levels deep, with the note and every other message", () => {
+    const deep = `Here it is.\n\n${">".repeat(5_000)} deep\n\nThat is all.`;
+    const markup = renderToString(thread(snapshotOf([user(1, "nest"), reply(2, deep), user(3, "next"), reply(4, "Main is **red**.")])));
+    expect(markup).toContain("This part is nested too deeply to format, so it is shown as plain text.");
+    expect(markup).toContain("<p>That is all.</p>");
+    expect(markup).toContain("<strong>red</strong>");
+    expect(markup).not.toContain("Loading this message");
+  });
+
+  it("formats the bottom of a thread at once, and the prose of a long reply far above it later", () => {
+    const long = Array.from({ length: 2_000 }, (_, index) => `## Part ${index}\n\nSome **bold** text.`).join("\n\n");
+    const markup = render(snapshotOf([user(1, "long"), reply(2, long), user(3, "short"), reply(4, "Main is **red**.")]));
+    expect(markup).toContain("<strong>red</strong>");
+    expect(markup).toContain("<h2>Part 1999</h2>");
+    expect(markup).not.toContain("<h2>Part 0</h2>");
+    expect(markup).toContain("## Part 0");
   });
 });

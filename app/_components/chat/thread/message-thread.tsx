@@ -4,11 +4,17 @@
  * visible messages and the reply being written. Messages are keyed by id and
  * memoized, so an update adds what is new and never re-announces the
  * thread; the streaming reply is `aria-busy` until it is stored, and is then
- * announced once, whole.
+ * announced once, whole. Each message draws inside its own boundary, so one
+ * that cannot be drawn shows its text as written and the rest of the thread
+ * (and the composer under it) stays; the prose of long replies far above
+ * the bottom waits to be formatted (`defer-markdown.ts`).
  */
+import { useMemo } from "react";
 import type { ChatSnapshot } from "@/lib/chat/wire";
 import type { SilentTurn } from "../chat-state/silent-turn";
 import { LiveReplyView, StoredReply } from "./assistant-message";
+import { deferredMarkdown } from "./defer-markdown";
+import { MessageBoundary } from "./message-boundary";
 import styles from "./thread.module.css";
 import { UserMessageView } from "./user-message";
 
@@ -21,13 +27,23 @@ export type MessageThreadProps = {
 /** Draws the visible thread of a snapshot; silent messages are never drawn. */
 export function MessageThread({ snapshot, silentTurn }: MessageThreadProps) {
   const live = snapshot.live;
+  const deferred = useMemo(() => deferredMarkdown(snapshot.messages), [snapshot.messages]);
   return (
     <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" className={styles.thread}>
       {snapshot.messages.map((message) => {
         if (message.silent) return null;
-        return message.role === "user" ? <UserMessageView key={message.id} message={message} /> : <StoredReply key={message.id} message={message} />;
+        const author = message.role === "user" ? "You" : "Assistant";
+        return (
+          <MessageBoundary key={message.id} messageId={message.id} author={author} text={message.text} resetKey={message}>
+            {message.role === "user" ? <UserMessageView message={message} /> : <StoredReply message={message} deferBefore={deferred.get(message.id) ?? 0} />}
+          </MessageBoundary>
+        );
       })}
-      {live !== null && !silentTurn.hideLive ? <LiveReplyView key={`live-${live.messageId}`} live={live} /> : null}
+      {live !== null && !silentTurn.hideLive ? (
+        <MessageBoundary key={`live-${live.messageId}`} messageId={live.messageId} author="Assistant" text={live.text}>
+          <LiveReplyView live={live} />
+        </MessageBoundary>
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,8 @@ export type ReplyPartProps = {
   messageId?: string;
   /** True while the reply is still arriving. */
   streaming: boolean;
+  /** Offset in the reply's text before which its prose is formatted later (`defer-markdown.ts`). */
+  deferBefore?: number;
 };
 
 /** A panel with its "updating…" mark while a silent turn is replacing it. */
@@ -197,6 +199,7 @@ export const ReplyPart = memo(ReplyPartView, (previous, next) => {
   return (
     previous.messageId === next.messageId &&
     previous.streaming === next.streaming &&
+    previous.deferBefore === next.deferBefore &&
     previous.segment.kind === next.segment.kind &&
     payloadOf(previous.segment) === payloadOf(next.segment)
   );
@@ -206,7 +209,7 @@ function ReplyPartView(props: ReplyPartProps) {
   const { segment } = props;
   switch (segment.kind) {
     case "text":
-      return <Markdown text={segment.text} streaming={props.streaming} />;
+      return <Markdown text={segment.text} streaming={props.streaming} deferBefore={(props.deferBefore ?? 0) - segment.start} />;
     case "ui":
       return <UiBlockPart {...props} segment={segment} />;
     case "genui":

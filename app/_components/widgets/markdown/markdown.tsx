@@ -1,12 +1,17 @@
 "use client";
 
 import type { Element, ElementContent } from "hast";
-import { memo, type ReactNode } from "react";
-import ReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from "react-markdown";
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from "react";
+import formatWithReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeView } from "../code-view/code-view";
 import { MermaidDiagram } from "../mermaid-diagram/mermaid-diagram";
 import { PROSE_SCHEMES, safeHref } from "../safe-link/safe-href";
+import { formatLater } from "./format-later";
+import { MarkdownFallback } from "./markdown-fallback";
+import type { MarkdownLimit } from "./markdown-limits";
+import { MarkdownLimitError, remarkBoundTree } from "./remark-bound-tree";
+import { markdownLimitOf, splitMarkdown, type MarkdownChunk } from "./split-markdown";
 import styles from "./markdown.module.css";
 
 /** Props of `Markdown`. */
@@ -17,6 +22,13 @@ export type MarkdownProps = {
   streaming?: boolean;
   /** Draws the text inside a line (a `<span>`): block elements are unwrapped into their inline content. */
   inline?: boolean;
+  /**
+   * Chunks ending at or before this offset of the text are drawn as plain
+   * text at first, and formatted once they near the screen or the browser
+   * is idle (a long stored reply, far above the bottom of the thread). Default
+   * 0: every chunk is formatted at once.
+   */
+  deferBefore?: number;
 };
 
 /** What inline Markdown keeps; paragraphs, lists, headings and code blocks give up their wrappers. */
@@ -101,25 +113,112 @@ function markdownComponents(text: string, streaming: boolean): Components {
   };
 }
 
+/** What formatting a text gave: its elements, or the limit it passed. */
+type Formatted = { element: ReactElement } | { limit: MarkdownLimit };
+
+/** Formats one text (a chunk, or an inline text) with react-markdown; see `Markdown`. */
+function formatMarkdown(text: string, streaming: boolean, inline: boolean): Formatted {
+  try {
+    // react-markdown's synchronous `Markdown` is a pure function of its options (no hooks). Called as
+    // one, inside this try, a tree past a limit (or any failure of the pipeline, a stack overflow
+    // included) becomes the plain-text fallback instead of an exception in the middle of a render.
+    const element = formatWithReactMarkdown({
+      remarkPlugins: [remarkGfm, remarkBoundTree],
+      skipHtml: true,
+      urlTransform: markdownUrlTransform,
+      components: markdownComponents(text, streaming),
+      allowedElements: inline ? INLINE_ELEMENTS : undefined,
+      unwrapDisallowed: inline,
+      children: text,
+    });
+    return { element };
+  } catch (error) {
+    if (error instanceof MarkdownLimitError) return { limit: error.limit };
+    if (error instanceof RangeError) return { limit: "nesting" };
+    console.error("Markdown could not be formatted", error);
+    return { limit: "error" };
+  }
+}
+
+/** The blocks of a chunk, each formatted on its own: what a chunk whose whole tree passed a limit shows instead. */
+function BlockByBlock({ text, blockStarts, streaming, limit }: { text: string; blockStarts: readonly number[]; streaming: boolean; limit: MarkdownLimit }) {
+  if (blockStarts.length < 2) return <MarkdownFallback text={text} limit={limit} />;
+  return blockStarts.map((start, index) => {
+    const block = text.slice(start, blockStarts[index + 1] ?? text.length);
+    const formatted = formatMarkdown(block, streaming, false);
+    return "limit" in formatted ? <MarkdownFallback key={start} text={block} limit={formatted.limit} /> : <Fragment key={start}>{formatted.element}</Fragment>;
+  });
+}
+
+type ChunkViewProps = { chunk: MarkdownChunk; streaming: boolean; deferred: boolean };
+
+/** One chunk: formatted, shown plain past a limit, or (deferred) plain until it nears the screen or the browser is idle. */
+const MarkdownChunkView = memo(
+  function MarkdownChunkView({ chunk, streaming, deferred }: ChunkViewProps) {
+    const { text, limit } = chunk;
+    const [reached, setReached] = useState(false);
+    const placeholder = useRef<HTMLDivElement>(null);
+    const waiting = deferred && !reached && limit === null;
+    useEffect(() => {
+      const element = placeholder.current;
+      if (!waiting || element === null) return;
+      return formatLater(element, () => setReached(true));
+    }, [waiting]);
+    const formatted = useMemo(() => (limit === null && !waiting ? formatMarkdown(text, streaming, false) : null), [text, limit, streaming, waiting]);
+    if (limit !== null) return <MarkdownFallback text={text} limit={limit} />;
+    if (formatted === null) {
+      return (
+        <div ref={placeholder} className={styles.deferred} data-markdown-deferred="">
+          {text}
+        </div>
+      );
+    }
+    if ("limit" in formatted) return <BlockByBlock text={text} blockStarts={chunk.blockStarts} streaming={streaming} limit={formatted.limit} />;
+    return formatted.element;
+  },
+  // Chunks are split anew on every update of a streaming text: an unchanged chunk is not drawn again.
+  (previous, next) =>
+    previous.chunk.text === next.chunk.text &&
+    previous.chunk.limit === next.chunk.limit &&
+    previous.streaming === next.streaming &&
+    previous.deferred === next.deferred,
+);
+
+/** Inline Markdown: one text, formatted whole or shown plain with the note. */
+function InlineMarkdown({ text }: { text: string }) {
+  const formatted = useMemo<Formatted>(() => {
+    const limit = markdownLimitOf(text);
+    return limit === null ? formatMarkdown(text, false, true) : { limit };
+  }, [text]);
+  if ("limit" in formatted) return <MarkdownFallback text={text} limit={formatted.limit} inline />;
+  return formatted.element;
+}
+
 /**
  * Markdown prose: CommonMark with GitHub tables, task lists and autolinks.
  * Raw HTML is dropped (never parsed into elements), URLs pass the safe-link
  * rule, links open in a new tab, images show their alt text, and code fences
  * become `CodeView` (or `MermaidDiagram` for mermaid).
+ *
+ * Any text renders, whatever it holds: it is measured before it is parsed
+ * and split into chunks (`split-markdown.ts`), its tree is checked after
+ * (`remark-bound-tree.ts`), and a part past a limit is shown as plain text
+ * with a note (`MarkdownFallback`) while the rest is formatted as usual.
  */
-export const Markdown = memo(function Markdown({ text, streaming = false, inline = false }: MarkdownProps) {
-  const content = (
-    <ReactMarkdown
-      remarkPlugins={[remarkGfm]}
-      skipHtml
-      urlTransform={markdownUrlTransform}
-      components={markdownComponents(text, streaming)}
-      allowedElements={inline ? INLINE_ELEMENTS : undefined}
-      unwrapDisallowed={inline}
-    >
-      {text}
-    </ReactMarkdown>
+export const Markdown = memo(function Markdown({ text, streaming = false, inline = false, deferBefore = 0 }: MarkdownProps) {
+  const chunks = useMemo(() => (inline ? [] : splitMarkdown(text)), [text, inline]);
+  if (inline) {
+    return (
+      <span className={styles.inline}>
+        <InlineMarkdown text={text} />
+      </span>
+    );
+  }
+  return (
+    <div className={styles.markdown}>
+      {chunks.map((chunk) => (
+        <MarkdownChunkView key={chunk.start} chunk={chunk} streaming={streaming} deferred={chunk.end <= deferBefore} />
+      ))}
+    </div>
   );
-  if (inline) return <span className={styles.inline}>{content}</span>;
-  return <div className={styles.markdown}>{content}</div>;
 });
