@@ -79,11 +79,11 @@ const postgresTarget: Target = {
 
 const APP_TABLES = [
   "accounts",
-  "artifact_versions",
-  "artifacts",
   "admin_audit_events",
   "admin_recompile_changes",
   "admin_recompile_runs",
+  "artifact_versions",
+  "artifacts",
   "chats",
   "messages",
   "panels",

@@ -99,6 +99,11 @@ test("the request rule allows the app's machinery and nothing else", () => {
   expect(requestProblem(request("GET", "/api/chats/c1/events"), allowance)).toBeNull();
   expect(requestProblem(request("GET", "/_next/static/chunks/a.js", {}, "script"), allowance)).toBeNull();
   expect(requestProblem(request("GET", "/chat/c2?_rsc=x", { rsc: "1" }), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/api/chats/c1/artifacts"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/api/chats/c1/artifacts", {}, "image"), allowance)).toContain("not the app's machinery");
+  expect(requestProblem(request("GET", "/diagram-frame", {}, "document"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/diagram-frame/mermaid.js?v=1", {}, "script"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/diagram-frame/mermaid.js", {}, "image"), allowance)).toContain("not the app's machinery");
   expect(requestProblem(request("GET", "/api/auth/sign-out", {}, "image"), allowance)).toContain("not the app's machinery");
   expect(requestProblem(request("GET", "/chat/c2", {}, "image"), allowance)).toContain("not the app's machinery");
   expect(requestProblem(request("POST", "/api/chats/c1/queries"), allowance)).toContain("not the app's machinery");

@@ -11,8 +11,9 @@
  * The app's own machinery is allowed by name: its nonce-carrying and
  * `/_next/static/` scripts, its stylesheets and preloads in `<head>`,
  * server-action POSTs to the page, the chat's event stream, Next.js
- * navigations between its own pages, and (for blocks that use project
- * data) the chat's `/queries` and `/links` routes.
+ * navigations between its own pages, the artifacts panel's list, the
+ * diagram frame's document and its mermaid bundle, and (for blocks that
+ * use project data) the chat's `/queries` and `/links` routes.
  */
 import type { ConsoleMessage, Page, Request, WebSocket } from "@playwright/test";
 
@@ -85,6 +86,11 @@ export function requestProblem(request: RecordedRequest, allowance: RequestAllow
   // Server actions post to the page they are called from.
   if (method === "POST" && request.headers["next-action"] !== undefined && APP_PAGE_PATHS.some((pattern) => pattern.test(path))) return null;
   if (method === "GET" && /^\/api\/chats\/[^/]+\/events$/.test(path)) return null;
+  // The artifacts panel reads the chat's list at a fixed address (a script's fetch; no markup can make one).
+  if (method === "GET" && request.resourceType === "fetch" && /^\/api\/chats\/[^/]+\/artifacts$/.test(path)) return null;
+  // A diagram is drawn in the app's sandboxed frame: its document and the mermaid bundle it loads, at fixed addresses.
+  if (method === "GET" && request.resourceType === "document" && path === "/diagram-frame") return null;
+  if (method === "GET" && request.resourceType === "script" && path === "/diagram-frame/mermaid.js") return null;
   if (method === "GET" && isRsc && APP_PAGE_PATHS.some((pattern) => pattern.test(path))) return null;
   if (allowance.projectData && method === "POST" && /^\/api\/chats\/[^/]+\/(queries|links)$/.test(path)) return null;
   if (allowance.pageLoad && method === "GET" && request.resourceType === "document" && APP_PAGE_PATHS.some((pattern) => pattern.test(path))) return null;
