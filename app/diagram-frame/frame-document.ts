@@ -11,6 +11,7 @@ import { MERMAID_FRAME_RENDER_ID, MERMAID_MAX_SOURCE_CHARACTERS, mermaidConfig }
 import { DIAGRAM_FRAME_MERMAID_PATH, diagramFramePolicy } from "@/lib/security/diagram-frame-policy";
 import { runDiagramFrame, type DiagramFrameSettings } from "./frame-script";
 import { mermaidBundle } from "./mermaid-bundle";
+import { disarmHandlerMarkup } from "./disarm-handler-markup";
 import { neutralizeFrameCss } from "./neutralize-frame-css";
 
 /** What the frame's script is given. */
@@ -29,7 +30,7 @@ function scriptJson(value: unknown): string {
 }
 
 /** The frame's inline script: the guard and the runner, serialized, called with the settings. */
-export const DIAGRAM_FRAME_SCRIPT = `(${runDiagramFrame.toString()})(${scriptJson(SETTINGS)}, ${neutralizeFrameCss.toString()});`;
+export const DIAGRAM_FRAME_SCRIPT = `(${runDiagramFrame.toString()})(${scriptJson(SETTINGS)}, ${neutralizeFrameCss.toString()}, ${disarmHandlerMarkup.toString()});`;
 
 /** The inline script's hash source, for the policy. */
 export const DIAGRAM_FRAME_SCRIPT_HASH = `'sha256-${createHash("sha256").update(DIAGRAM_FRAME_SCRIPT).digest("base64")}'`;

@@ -15,6 +15,7 @@
  */
 import type { DIAGRAM_FRAME_MESSAGES, FrameRefusal } from "../_components/widgets/mermaid-diagram/diagram-frame-protocol";
 import type { MermaidFrameConfig } from "../_components/widgets/mermaid-diagram/mermaid-config";
+import type { disarmHandlerMarkup } from "./disarm-handler-markup";
 import type { neutralizeFrameCss } from "./neutralize-frame-css";
 
 /** What the frame's script is given, as data. */
@@ -40,7 +41,7 @@ type FrameMermaid = {
 };
 
 /** Runs in the frame: installs the guards, then draws each request from the parent page, one at a time. */
-export function runDiagramFrame(settings: DiagramFrameSettings, neutralizeCss: typeof neutralizeFrameCss): void {
+export function runDiagramFrame(settings: DiagramFrameSettings, neutralizeCss: typeof neutralizeFrameCss, disarmMarkup: typeof disarmHandlerMarkup): void {
   const frame = window;
   // Only as the app's sandboxed, framed document: opened any other way it does nothing.
   if (frame.origin !== "null" || frame.parent === frame) return;
@@ -53,7 +54,7 @@ export function runDiagramFrame(settings: DiagramFrameSettings, neutralizeCss: t
   /** An attribute value as the guard lets it into the frame's document, or undefined to leave it out. */
   const guardAttribute = (element: Element, name: string, value: string): string | undefined => {
     const local = name.toLowerCase().replace(/^.*:/, "");
-    if (local.startsWith("on")) return undefined;
+    if (local.startsWith("on") || local.startsWith("data-refused-on")) return undefined;
     if (URL_ATTRIBUTES.includes(local)) {
       if (/^\s*#/.test(value)) return value;
       refused.add(element.localName === "a" ? "link" : "image");
@@ -118,6 +119,13 @@ export function runDiagramFrame(settings: DiagramFrameSettings, neutralizeCss: t
         else if (guarded !== attribute.value) setAttribute.call(element, attribute.name, guarded);
       }
     }
+  };
+
+  // Every parse in the frame (mermaid's sanitizer, the guard below) reads markup whose handler
+  // attributes are disarmed first: the browser would otherwise report each one it refuses.
+  const parseFromString = DOMParser.prototype.parseFromString;
+  DOMParser.prototype.parseFromString = function disarmedParseFromString(this: DOMParser, text: string, type: DOMParserSupportedType): Document {
+    return parseFromString.call(this, disarmMarkup(String(text)), type);
   };
 
   // mermaid writes labels, icons and its sheet with innerHTML: the markup is parsed in an inert

@@ -126,7 +126,8 @@ export async function scanDocument(page: Page, options: { nonce: string | null; 
   const found = new Set<string>();
   // Cross-origin and sandboxed frames are scanned from inside; the main frame reaches same-origin ones itself.
   for (const frame of frames) {
-    if (frame !== page.mainFrame() && frame.url().startsWith(new URL(page.url()).origin)) continue;
+    // (The app's diagram frame has our address but an opaque origin: it too is scanned from inside.)
+    if (frame !== page.mainFrame() && frame.url().startsWith(new URL(page.url()).origin) && !isDiagramFrameUrl(frame.url())) continue;
     try {
       for (const offender of await frame.evaluate(scanInPage, { nonce: options.nonce, onlyNew: options.onlyNew, isMain: frame === page.mainFrame() })) {
         if (!found.has(offender.finding)) results.push(offender);
@@ -138,6 +139,11 @@ export async function scanDocument(page: Page, options: { nonce: string | null; 
     }
   }
   return results;
+}
+
+/** The app's sandboxed diagram frame (app/diagram-frame): the one same-address frame the page cannot reach into. */
+function isDiagramFrameUrl(url: string): boolean {
+  return new URL(url).pathname === "/diagram-frame";
 }
 
 /** The nonce of the document response's policy (`'nonce-…'`), or null. */
@@ -158,6 +164,7 @@ function scanInPage(options: { nonce: string | null; onlyNew: boolean; isMain: b
   const seen: Seen = (store.__hostileAuditSeen ??= new WeakMap());
   const offenders: DomOffender[] = [];
   const origin = location.origin;
+  const diagramFrame = !options.isMain && location.pathname === "/diagram-frame";
   const REACT_FORM_SENTINEL = "javascript:throw new Error('A React form was unexpectedly submitted.";
   const LOADING = new Set(["img", "image", "feimage", "iframe", "frame", "frameset", "object", "embed", "applet", "video", "audio", "source", "track", "picture", "portal", "bgsound", "base", "script", "link", "meta", "use"]);
   const LOADING_ATTRIBUTES = new Set(["src", "srcset", "imagesrcset", "poster", "background", "lowsrc", "dynsrc", "ping", "manifest", "codebase", "archive", "classid"]);
@@ -210,6 +217,8 @@ function scanInPage(options: { nonce: string | null; onlyNew: boolean; isMain: b
         if (name === "script") {
           const script = element as HTMLScriptElement;
           allowedLoader = context.live && ((options.nonce !== null && script.nonce === options.nonce) || isStatic(element.getAttribute("src"), context.base));
+          // The diagram frame's own head: its hashed inline script and the mermaid bundle.
+          if (diagramFrame && inHead) allowedLoader ||= script.src === "" || new URL(script.src).pathname === "/diagram-frame/mermaid.js";
         } else if (name === "link") {
           const href = element.getAttribute("href") ?? "";
           allowedLoader = inHead && (isStatic(href, context.base) || href.startsWith("#") || href === "/favicon.ico");
@@ -221,7 +230,10 @@ function scanInPage(options: { nonce: string | null; onlyNew: boolean; isMain: b
         } else if (name === "iframe") {
           // A sandboxed frame without allow-same-origin has an opaque origin: it reaches nothing of ours, and is scanned from inside.
           const src = element.getAttribute("src");
-          allowedLoader = element.hasAttribute("sandbox") && !(element.getAttribute("sandbox") ?? "").includes("allow-same-origin") && (src === null || src === "" || src === "about:blank");
+          const sandbox = element.getAttribute("sandbox");
+          allowedLoader = sandbox !== null && !sandbox.includes("allow-same-origin") && (src === null || src === "" || src === "about:blank");
+          // The app's diagram frame: scripts only, at its fixed address (scanned from inside too).
+          allowedLoader ||= context.live && options.isMain && sandbox === "allow-scripts" && src === "/diagram-frame";
         }
         if (!allowedLoader) report(key, anchor, `an element that loads or runs: ${tag}`);
       }
