@@ -20,7 +20,8 @@ import { GenuiPanelView, type GenuiActionSource } from "../../genui/genui-panel-
 import { UiBlockView } from "../../ui-block/ui-block-view";
 import { Fallback } from "../../widgets/fallback/fallback";
 import { Markdown } from "../../widgets/markdown/markdown";
-import { useThread } from "./thread-context";
+import type { InterruptedUpdate } from "../chat-state/interrupted-updates";
+import { useThread, type PanelPress } from "./thread-context";
 import styles from "./thread.module.css";
 
 /** Props of `ReplyPart`. */
@@ -34,10 +35,11 @@ export type ReplyPartProps = {
   deferBefore?: number;
 };
 
-/** A panel with its "updating…" mark while a silent turn is replacing it. */
+/** A panel with its "updating…" mark while a silent turn is replacing it, or a note when its last one stopped or failed. */
 function PanelFrame({ panelId, children }: { panelId: string | undefined; children: ReactNode }) {
-  const { updatingPanelId } = useThread();
+  const { updatingPanelId, interruptedUpdates, sendAction } = useThread();
   const updating = panelId !== undefined && panelId === updatingPanelId;
+  const interrupted = panelId === undefined || updating ? undefined : interruptedUpdates.get(panelId);
   return (
     <div className={styles.panelFrame} data-panel={panelId} aria-busy={updating || undefined}>
       {updating ? (
@@ -46,7 +48,26 @@ function PanelFrame({ panelId, children }: { panelId: string | undefined; childr
         </p>
       ) : null}
       {children}
+      {interrupted !== undefined ? <InterruptedNote update={interrupted} sendAction={sendAction} /> : null}
     </div>
+  );
+}
+
+/** Says the panel's refresh did not finish (the panel is the version it had); a failed one can be sent again. */
+function InterruptedNote({ update, sendAction }: { update: InterruptedUpdate; sendAction: ((press: PanelPress) => void) | undefined }) {
+  const { retry } = update;
+  return (
+    <p className={styles.interrupted} role="status">
+      {update.status === "stopped" ? "Refresh stopped" : "Refresh failed"}
+      {update.status === "error" && retry !== null ? (
+        <>
+          {" — "}
+          <button type="button" className="button button-secondary button-small" disabled={sendAction === undefined} onClick={() => sendAction?.(retry)}>
+            Retry
+          </button>
+        </>
+      ) : null}
+    </p>
   );
 }
 
