@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { MessageStatus } from "@/db/schema";
 import { formatUiAction } from "@/lib/genui";
-import type { AssistantMessage, ChatMessage, MessageStatus, PanelRecord, UserMessage } from "@/lib/chat/wire";
+import type { AssistantMessage, ChatMessage, PanelRecord, UserMessage } from "@/lib/chat/wire";
 import { interruptedUpdatesOf } from "./interrupted-updates";
 
 const AT = "2026-12-01T00:00:00.000Z";
