@@ -14,6 +14,7 @@ import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
 import { useBlockData } from "../project-data/use-block-data";
+import { isPanelFragment } from "../panels/place-panels";
 import type { ReplySegment } from "../reply/reply-segments";
 import { ArtifactChip } from "../../artifacts/artifact-chip";
 import { GenuiPanelView, type GenuiActionSource } from "../../genui/genui-panel-view";
@@ -117,7 +118,7 @@ function useStoredBlockState(block: UiBlock, enabled: boolean): UiState | undefi
 function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "ui" }> }) {
   const { placement, panelStates, choose } = useThread();
   const panelId = segment.block.id;
-  const record = messageId === undefined ? undefined : placement.records.get(panelId);
+  const record = messageId === undefined || isPanelFragment(placement, messageId, panelId) ? undefined : placement.records.get(panelId);
   const isPanel = record !== undefined && record.dialect === "ui";
   const source = isPanel ? placement.sources.get(panelId) : undefined;
   const block = source?.dialect === "ui" ? source.block : segment.block;
@@ -150,7 +151,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
 function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "genui" }> }) {
   const { placement, panelStates, sendAction, sentKeys } = useThread();
   const panelId = segment.fence.spec?.id;
-  const record = messageId === undefined || panelId === undefined ? undefined : placement.records.get(panelId);
+  const record = messageId === undefined || panelId === undefined || isPanelFragment(placement, messageId, panelId) ? undefined : placement.records.get(panelId);
   const isPanel = panelId !== undefined && record !== undefined && record.dialect === "octo-ui";
   if (isPanel && placement.homes.get(panelId) !== messageId) return <MovedPanelNote />;
   const source = isPanel ? placement.sources.get(panelId) : undefined;
