@@ -19,6 +19,8 @@ import { storedMessages } from "./support/database";
  * shift across a reload, so they are compared as a placeholder.
  */
 async function panelMarkup(panel: Locator): Promise<string> {
+  // The chart draws once it has measured its box; compare the panel only once it has.
+  await expect(panel.locator(".recharts-legend-item")).toHaveCount(2);
   return (await panel.evaluate((element) => element.innerHTML)).replace(/_R_[0-9a-z]+_/g, "_R_id_");
 }
 
