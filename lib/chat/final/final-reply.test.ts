@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Panel } from "@/db/schema";
+import type { MessageStatus, Panel } from "@/db/schema";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import type { ToolCard } from "../wire";
 import { buildFinalReply } from "./final-reply";
@@ -10,7 +10,7 @@ function panel(panelId: string, revision: number, state: Panel["state"]): Panel 
   return { chatId: "c", panelId, revision, messageId: "reply-1", state, updatedAt: new Date(0) };
 }
 
-function build(text: string, options: { panels?: Panel[]; actionPanelId?: string; tools?: ToolCard[] } = {}) {
+function build(text: string, options: { panels?: Panel[]; actionPanelId?: string; tools?: ToolCard[]; status?: MessageStatus } = {}) {
   return buildFinalReply({
     messageId: MESSAGE_ID,
     text,
@@ -18,6 +18,7 @@ function build(text: string, options: { panels?: Panel[]; actionPanelId?: string
     tools: options.tools ?? [],
     actionPanelId: options.actionPanelId ?? null,
     currentPanels: options.panels ?? [],
+    ...(options.status ? { status: options.status } : {}),
   });
 }
 
@@ -69,5 +70,52 @@ describe("buildFinalReply", () => {
     expect(build("Summary below.", { tools: [card] }).panels).toEqual([
       { panelId: "incident", dialect: "render_ui", revision: 1, state: { fields: {}, tabs: {}, folds: {} } },
     ]);
+  });
+
+  describe("an unfinished re-emission never supersedes", () => {
+    const stored = panel("sales", 2, { fields: { range: "30d" }, tabs: {}, folds: {} });
+    const partial = SALES.slice(0, SALES.indexOf('"items"') + 12);
+
+    it("keeps the panel's revision when an answer to its action is stopped or fails mid-fence, and keeps that answer silent", () => {
+      for (const status of ["stopped", "error"] as const) {
+        const final = build(partial, { panels: [stored], actionPanelId: "sales", status });
+        expect(final.panels).toEqual([]);
+        expect(final.fences).toEqual([expect.objectContaining({ panelId: "sales" })]);
+        expect(final.silent).toBe(true);
+      }
+    });
+
+    it("keeps it when the fence came whole but the reply was stopped before it ended", () => {
+      const final = build(SALES, { panels: [stored], actionPanelId: "sales", status: "stopped" });
+      expect(final.panels).toEqual([]);
+      expect(final.silent).toBe(true);
+    });
+
+    it("keeps it for an unclosed fence even in a reply that ended normally", () => {
+      expect(build(partial, { panels: [stored], actionPanelId: "sales" }).panels).toEqual([]);
+    });
+
+    it("keeps a ```ui panel's revision when its block with id= is cut short", () => {
+      const build4 = panel("build", 4, { values: { failedOnly: true } });
+      const cut = "```ui id=build\n$failedOnly = false\n<Switch label=\"Fai";
+      const final = build(cut, { panels: [build4], actionPanelId: "build", status: "stopped" });
+      expect(final.panels).toEqual([]);
+      expect(final.ui.map((block) => [block.id, block.revision])).toEqual([["build", 1]]);
+      expect(final.silent).toBe(true);
+    });
+
+    it("keeps a stopped answer silent while it could still have been the update, and visible once it could not", () => {
+      const stopped = (text: string) => build(text, { panels: [stored], actionPanelId: "sales", status: "stopped" }).silent;
+      expect(stopped("")).toBe(true);
+      expect(stopped("\n``")).toBe(true);
+      expect(stopped('```octo-ui\n{"ti')).toBe(true);
+      expect(stopped(`Refreshing now.\n${partial}`)).toBe(false);
+      expect(stopped(partial.replace('"sales"', '"other"'))).toBe(false);
+      expect(build("", { actionPanelId: "sales", status: "complete" }).silent).toBe(false);
+    });
+
+    it("still makes a panel id new to the chat a panel when its reply is stopped", () => {
+      expect(build(partial, { status: "stopped" }).panels).toEqual([expect.objectContaining({ panelId: "sales", revision: 1 })]);
+    });
   });
 });

@@ -7,9 +7,14 @@
  * block, fence or card with a panel id becomes that panel's next revision,
  * and the person's interaction state carries over by the dialect's rule
  * (`carryPanelState` for GenUI, `carryUiState` for tag-language blocks).
+ * An unfinished re-emission never supersedes: in a reply that was stopped or
+ * failed, or in a part left unclosed, a panel id the chat already holds is
+ * drawn where it stands, unaddressed, and the panel keeps the revision it
+ * had. A stopped or failed answer to a panel action that could still have
+ * been a silent update is kept silent (`isInterruptedSilentReply`).
  * Pure: the caller stores it.
  */
-import type { JsonValue, Panel } from "@/db/schema";
+import type { JsonValue, MessageStatus, Panel } from "@/db/schema";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { carryPanelState } from "@/lib/genui/panel/carry-panel-state";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
@@ -20,7 +25,7 @@ import { storableJson } from "../turn/storable-text";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
 import type { BoundaryReport } from "./boundary-receipt";
 import { degradationReceipt, isPanelBlock } from "./degradation-receipt";
-import { isSilentReply } from "./silent-reply";
+import { isInterruptedSilentReply, isSilentReply } from "./silent-reply";
 
 /** What the final form is built from. */
 export type FinalReplyInput = {
@@ -33,6 +38,8 @@ export type FinalReplyInput = {
   actionPanelId: string | null;
   /** The chat's stored panels before this reply. */
   currentPanels: readonly Panel[];
+  /** How the reply ended (default `complete`): a stopped or failed one moves no existing panel on. */
+  status?: MessageStatus;
   /** What the model boundary replaced or refused (none when absent). */
   boundary?: BoundaryReport;
 };
@@ -51,7 +58,10 @@ export type FinalReply = {
 };
 
 /** One part of the reply that names a panel, where it stands in the text. */
-type PanelClaim = { panelId: string; position: number; dialect: UiDialect; block?: UiBlock; spec?: GenuiSpec };
+type PanelClaim = { panelId: string; position: number; dialect: UiDialect; block?: UiBlock; spec?: GenuiSpec; unfinished: boolean };
+
+/** The code both dialects give a fence the text ended inside. */
+const UNFINISHED_FENCE = "unfinished_fence";
 
 /** The stored records of a reply's octo-ui fences, in order, each with its panel id when its spec names one. */
 export function genuiFenceRecords(text: string): GenuiFenceRecord[] {
@@ -78,15 +88,24 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
     replacedInParts: input.boundary?.replacedInParts === true || storableBlocks.replaced + storableFences.replaced + storableTools.replaced > 0,
   };
 
+  const interrupted = (input.status ?? "complete") !== "complete";
   const claims: PanelClaim[] = [];
   for (const block of blocks) {
-    if (isPanelBlock(block, input.messageId)) claims.push({ panelId: block.id, position: block.range.start, dialect: "ui", block });
+    if (isPanelBlock(block, input.messageId)) {
+      const unfinished = interrupted || block.diagnostics.some((diagnostic) => diagnostic.code === UNFINISHED_FENCE);
+      claims.push({ panelId: block.id, position: block.range.start, dialect: "ui", block, unfinished });
+    }
   }
   for (const fence of fences) {
-    if (fence.spec?.id !== undefined) claims.push({ panelId: fence.spec.id, position: fence.range.start, dialect: "octo-ui", spec: fence.spec });
+    if (fence.spec?.id !== undefined) {
+      const unfinished = interrupted || fence.diagnostics.some((diagnostic) => diagnostic.code === UNFINISHED_FENCE);
+      claims.push({ panelId: fence.spec.id, position: fence.range.start, dialect: "octo-ui", spec: fence.spec, unfinished });
+    }
   }
   for (const card of storableTools.value) {
-    if (card.name === "render_ui" && card.spec?.id !== undefined) claims.push({ panelId: card.spec.id, position: card.textOffset, dialect: "render_ui", spec: card.spec });
+    if (card.name === "render_ui" && card.spec?.id !== undefined) {
+      claims.push({ panelId: card.spec.id, position: card.textOffset, dialect: "render_ui", spec: card.spec, unfinished: interrupted });
+    }
   }
   claims.sort((left, right) => left.position - right.position);
 
@@ -110,6 +129,8 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
       continue;
     }
     const previous = current.get(claim.panelId);
+    // Cut short, a re-emission is a fragment of the panel: the stored revision stays the panel, and the fragment is drawn where it stands.
+    if (claim.unfinished && previous !== undefined) continue;
     const revision = (previous?.revision ?? 0) + 1;
     revisions.set(claim.panelId, revision);
     if (claim.block) panelBlocks.add(claim.block);
@@ -127,6 +148,7 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
   const tools = [...storableTools.value];
   // Its entries quote those parts, cut to a bound: a cut may split a pair, so they are made storable too (not counted: they are our words).
   const receipt = storableJson(degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra, boundary })).value;
-  const silent = input.actionPanelId !== null && isSilentReply({ text: input.text, blocks: ui, tools, panelId: input.actionPanelId });
+  const answer = input.actionPanelId === null ? null : { text: input.text, blocks: ui, fences, tools, panelId: input.actionPanelId, messageId: input.messageId };
+  const silent = answer !== null && (interrupted ? isInterruptedSilentReply(answer) : isSilentReply(answer));
   return { ui, fences, tools, receipt, silent, panels };
 }

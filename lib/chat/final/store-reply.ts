@@ -54,6 +54,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
       tools: input.tools,
       actionPanelId: input.actionPanelId,
       currentPanels,
+      status: input.status,
       ...(input.boundary ? { boundary: input.boundary } : {}),
     });
     const genui: StoredGenui = { fences: final.fences, tools: final.tools };

@@ -807,6 +807,46 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.assertConsumed();
     });
 
+    it("keeps the panel at its revision when its silent update is stopped mid-fence, and keeps the cut-short answer silent in the thread", async () => {
+      const { core, replay, modelId, time } = harness;
+      replay.session.expect("sales-dashboard").expect("sales-refresh", { stopsEarly: true });
+      const chat = await core.createChat(owner, {});
+      const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the sales dashboard", modelId });
+      let stopped: Promise<unknown> | null = null;
+      let refreshId: string | null = null;
+      const log = await followChat(core, owner, chat.id, (event) => {
+        if (stopped || refreshId === null || event.type !== "text-delta" || event.messageId !== refreshId || event.start + event.delta.length < 200) return;
+        const release = time.hold();
+        stopped = core.stopReply(owner, { chatId: chat.id }).finally(release);
+      });
+      await log.next(isEvent("reply-end", first.replyMessageId));
+      const before = await getPanelState({ userId: owner.userId, chatId: chat.id, panelId: "sales" });
+
+      const refresh = await core.sendPanelAction(owner, { chatId: chat.id, messageId: first.replyMessageId, fenceIndex: 0, button: "items[9]", fields: { range: "30d" }, modelId, revision: 1 });
+      refreshId = refresh.replyMessageId;
+      const end = await log.next(isEvent("reply-end", refresh.replyMessageId));
+      expect(await stopped).toEqual({ stopping: true });
+      expect([end.message.status, end.message.silent]).toEqual(["stopped", true]);
+      expect(end.message.text.length).toBeGreaterThanOrEqual(200);
+      expect(recordedText("sales-refresh").startsWith(end.message.text)).toBe(true);
+      expect(end.message.genui?.[0]?.panelId).toBe("sales");
+      expect(end.panels).toEqual([]);
+      const after = await getPanelState({ userId: owner.userId, chatId: chat.id, panelId: "sales" });
+      expect([after?.revision, after?.messageId]).toEqual([1, first.replyMessageId]);
+      expect(after).toEqual(before);
+      await core.idle();
+      const snapshot = await core.getChatSnapshot(owner, chat.id);
+      expect(snapshot.messages.map((message) => [message.role, message.silent, message.role === "assistant" ? message.status : null])).toEqual([
+        ["user", false, null],
+        ["assistant", false, "complete"],
+        ["user", true, null],
+        ["assistant", true, "stopped"],
+      ]);
+      expect(snapshot.panels.map((panel) => [panel.panelId, panel.revision, panel.messageId])).toEqual([["sales", 1, first.replyMessageId]]);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
     it("applies the same silent rule to a ```ui fence answering a button on the panel, and sends the stored button's payload", async () => {
       const { core, replay, modelId } = harness;
       replay.session.expect("test-genui-build").expect("test-build-refresh");

@@ -18,6 +18,7 @@ import type { UiRecord } from "@/lib/ui/expression/value";
 import { ArtifactsFrame } from "../../artifacts/artifacts-frame";
 import { ArtifactsToggle } from "../../artifacts/artifacts-toggle";
 import { chatActions } from "../actions/chat-actions";
+import { interruptedUpdatesOf } from "../chat-state/interrupted-updates";
 import { silentTurnOf } from "../chat-state/silent-turn";
 import { choiceInputValues } from "../choice/choice-input-values";
 import { Composer, type SendOutcome } from "../composer/composer";
@@ -65,6 +66,7 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   );
   const placement = useMemo(() => placePanels(snapshot.messages, snapshot.panels), [snapshot.messages, snapshot.panels]);
   const silentTurn = useMemo(() => silentTurnOf(snapshot), [snapshot]);
+  const interruptedUpdates = useMemo(() => interruptedUpdatesOf(snapshot.messages, snapshot.panels), [snapshot.messages, snapshot.panels]);
   // Buttons spent by a stored press, and the one being sent right now (before its turn reaches the thread).
   const [pendingPress, setPendingPress] = useState<string | null>(null);
   const sentKeys = useMemo(() => {
@@ -129,6 +131,7 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
       placement,
       panelStates,
       updatingPanelId: silentTurn.panelId,
+      interruptedUpdates,
       sentKeys,
       sendAction: streaming ? undefined : (press: PanelPress) => void sendFromThread({ kind: "action", press }),
       choose: streaming
@@ -145,7 +148,7 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
             void sendFromThread({ kind: "choice", pick: { messageId, blockId: block.id, choiceId, values } });
           },
     }),
-    [placement, panelStates, silentTurn.panelId, sentKeys, streaming, sendFromThread],
+    [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread],
   );
 
   // Stored blocks read their queries and resolve their chips through the chat's routes.

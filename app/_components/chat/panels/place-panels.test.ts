@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AssistantMessage, ChatMessage, PanelRecord } from "@/lib/chat/wire";
 import { genuiFenceRecords } from "@/lib/chat/final/final-reply";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
-import { placePanels } from "./place-panels";
+import { isPanelFragment, placePanels } from "./place-panels";
 
 const AT = "2026-12-01T00:00:00.000Z";
 
@@ -53,6 +53,20 @@ describe("placePanels", () => {
     expect(placement.homes.get("sales")).toBe("a-6");
     const source = placement.sources.get("sales");
     expect(source?.dialect === "octo-ui" && source.fence.spec?.title).toBe("Sales v3");
+  });
+
+  it("leaves a panel where it was when a stopped or failed reply repeats its id, and marks that part a fragment", () => {
+    for (const status of ["stopped", "error"] as const) {
+      const cut = { ...reply("a-6", 6, `Back to the dashboard:\n\n${salesFence("Sales v3")}`), status };
+      const placement = placePanels([...thread, user("u-5", 5, "show it again"), cut], [record("sales", "octo-ui", "a-4", 2)]);
+      expect(placement.homes.get("sales")).toBe("a-2");
+      expect(isPanelFragment(placement, "a-6", "sales")).toBe(true);
+      expect(isPanelFragment(placement, "a-2", "sales")).toBe(false);
+    }
+    // A stopped reply that first showed a panel is that panel's home.
+    const firstStopped = { ...first, status: "stopped" as const };
+    const placement = placePanels([thread[0] as ChatMessage, firstStopped], [record("sales", "octo-ui", "a-2", 1)]);
+    expect([placement.homes.get("sales"), isPanelFragment(placement, "a-2", "sales")]).toEqual(["a-2", false]);
   });
 
   it("places ```ui panels by their id= and leaves blocks without a record alone", () => {

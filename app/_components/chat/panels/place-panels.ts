@@ -4,7 +4,10 @@
  * never drawn — and is drawn in place: at the panel's newest occurrence in a
  * visible reply. An older visible occurrence (the panel was re-presented
  * later in the chat) gives way to a short note, so one panel id never shows
- * twice with two copies of its state.
+ * twice with two copies of its state. A reply that stopped or failed
+ * re-presents nothing: a panel id it repeats (which the store did not make a
+ * revision, lib/chat/final/final-reply.ts) is a fragment, drawn there as
+ * it arrived, and the panel stays where it was.
  */
 import type { AssistantMessage, ChatMessage, GenuiFenceRecord, PanelRecord, RenderUiCard } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
@@ -23,7 +26,14 @@ export type PanelPlacement = {
   homes: ReadonlyMap<string, string>;
   /** The latest revision of each panel, when its message is in the thread. */
   sources: ReadonlyMap<string, PanelSource>;
+  /** For each stopped or failed reply, the panel ids it repeats without being their revision: drawn as they arrived, not as the panel. */
+  fragments: ReadonlyMap<string, ReadonlySet<string>>;
 };
+
+/** True when the part naming `panelId` in message `messageId` is a fragment, not the panel. */
+export function isPanelFragment(placement: PanelPlacement, messageId: string, panelId: string): boolean {
+  return placement.fragments.get(messageId)?.has(panelId) === true;
+}
 
 /** The panel ids a stored reply shows, by dialect, in reading order. */
 function panelIdsOf(message: AssistantMessage): { dialect: PanelRecord["dialect"]; panelId: string }[] {
@@ -53,12 +63,17 @@ export function placePanels(messages: readonly ChatMessage[], panels: readonly P
   const records = new Map(panels.map((record) => [record.panelId, record]));
   const homes = new Map<string, string>();
   const sources = new Map<string, PanelSource>();
+  const fragments = new Map<string, Set<string>>();
   for (const message of messages) {
     if (message.role !== "assistant") continue;
     const ids = panelIdsOf(message);
     for (const { dialect, panelId } of ids) {
       const record = records.get(panelId);
       if (record === undefined || record.dialect !== dialect) continue;
+      if (message.status !== "complete" && record.messageId !== message.id) {
+        fragments.set(message.id, (fragments.get(message.id) ?? new Set()).add(panelId));
+        continue;
+      }
       if (!message.silent) homes.set(panelId, message.id);
       if (record.messageId === message.id) {
         const source = sourceIn(message, record);
@@ -66,5 +81,5 @@ export function placePanels(messages: readonly ChatMessage[], panels: readonly P
       }
     }
   }
-  return { records, homes, sources };
+  return { records, homes, sources, fragments };
 }

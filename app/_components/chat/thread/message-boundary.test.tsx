@@ -34,7 +34,7 @@ function Page({ snapshot }: { snapshot: ChatSnapshot }) {
   const silentTurn = silentTurnOf(snapshot);
   return (
     <main>
-      <ThreadContext.Provider value={{ placement: placePanels(snapshot.messages, snapshot.panels), panelStates: NO_STATES, updatingPanelId: null, sentKeys: new Set(), sendAction: undefined, choose: undefined }}>
+      <ThreadContext.Provider value={{ placement: placePanels(snapshot.messages, snapshot.panels), panelStates: NO_STATES, updatingPanelId: null, interruptedUpdates: new Map(), sentKeys: new Set(), sendAction: undefined, choose: undefined }}>
         <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
       </ThreadContext.Provider>
       <Composer onSend={async () => ({})} streaming={false} />

@@ -7,6 +7,7 @@ import { genuiFenceRecords } from "@/lib/chat/final/final-reply";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { silentTurnOf } from "../chat-state/silent-turn";
+import { interruptedUpdatesOf } from "../chat-state/interrupted-updates";
 import { placePanels } from "../panels/place-panels";
 import type { PanelStates } from "../panels/use-panel-states";
 import { MessageThread } from "./message-thread";
@@ -43,7 +44,7 @@ function thread(snapshot: ChatSnapshot) {
   const placement = placePanels(snapshot.messages, snapshot.panels);
   const silentTurn = silentTurnOf(snapshot);
   return (
-    <ThreadContext.Provider value={{ placement, panelStates: NO_STATES, updatingPanelId: silentTurn.panelId, sentKeys: sentButtonKeys(snapshot.messages), sendAction: undefined, choose: undefined }}>
+    <ThreadContext.Provider value={{ placement, panelStates: NO_STATES, updatingPanelId: silentTurn.panelId, interruptedUpdates: interruptedUpdatesOf(snapshot.messages, snapshot.panels), sentKeys: sentButtonKeys(snapshot.messages), sendAction: undefined, choose: undefined }}>
       <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
     </ThreadContext.Provider>
   );

@@ -14,13 +14,15 @@ import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
 import { useBlockData } from "../project-data/use-block-data";
+import { isPanelFragment } from "../panels/place-panels";
 import type { ReplySegment } from "../reply/reply-segments";
 import { ArtifactChip } from "../../artifacts/artifact-chip";
 import { GenuiPanelView, type GenuiActionSource } from "../../genui/genui-panel-view";
 import { UiBlockView } from "../../ui-block/ui-block-view";
 import { Fallback } from "../../widgets/fallback/fallback";
 import { Markdown } from "../../widgets/markdown/markdown";
-import { useThread } from "./thread-context";
+import type { InterruptedUpdate } from "../chat-state/interrupted-updates";
+import { useThread, type PanelPress } from "./thread-context";
 import styles from "./thread.module.css";
 
 /** Props of `ReplyPart`. */
@@ -34,10 +36,11 @@ export type ReplyPartProps = {
   deferBefore?: number;
 };
 
-/** A panel with its "updating…" mark while a silent turn is replacing it. */
+/** A panel with its "updating…" mark while a silent turn is replacing it, or a note when its last one stopped or failed. */
 function PanelFrame({ panelId, children }: { panelId: string | undefined; children: ReactNode }) {
-  const { updatingPanelId } = useThread();
+  const { updatingPanelId, interruptedUpdates, sendAction } = useThread();
   const updating = panelId !== undefined && panelId === updatingPanelId;
+  const interrupted = panelId === undefined || updating ? undefined : interruptedUpdates.get(panelId);
   return (
     <div className={styles.panelFrame} data-panel={panelId} aria-busy={updating || undefined}>
       {updating ? (
@@ -46,7 +49,26 @@ function PanelFrame({ panelId, children }: { panelId: string | undefined; childr
         </p>
       ) : null}
       {children}
+      {interrupted !== undefined ? <InterruptedNote update={interrupted} sendAction={sendAction} /> : null}
     </div>
+  );
+}
+
+/** Says the panel's refresh did not finish (the panel is the version it had); a failed one can be sent again. */
+function InterruptedNote({ update, sendAction }: { update: InterruptedUpdate; sendAction: ((press: PanelPress) => void) | undefined }) {
+  const { retry } = update;
+  return (
+    <p className={styles.interrupted} role="status">
+      {update.status === "stopped" ? "Refresh stopped" : "Refresh failed"}
+      {update.status === "error" && retry !== null ? (
+        <>
+          {" — "}
+          <button type="button" className="button button-secondary button-small" disabled={sendAction === undefined} onClick={() => sendAction?.(retry)}>
+            Retry
+          </button>
+        </>
+      ) : null}
+    </p>
   );
 }
 
@@ -96,7 +118,7 @@ function useStoredBlockState(block: UiBlock, enabled: boolean): UiState | undefi
 function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "ui" }> }) {
   const { placement, panelStates, choose } = useThread();
   const panelId = segment.block.id;
-  const record = messageId === undefined ? undefined : placement.records.get(panelId);
+  const record = messageId === undefined || isPanelFragment(placement, messageId, panelId) ? undefined : placement.records.get(panelId);
   const isPanel = record !== undefined && record.dialect === "ui";
   const source = isPanel ? placement.sources.get(panelId) : undefined;
   const block = source?.dialect === "ui" ? source.block : segment.block;
@@ -129,7 +151,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
 function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "genui" }> }) {
   const { placement, panelStates, sendAction, sentKeys } = useThread();
   const panelId = segment.fence.spec?.id;
-  const record = messageId === undefined || panelId === undefined ? undefined : placement.records.get(panelId);
+  const record = messageId === undefined || panelId === undefined || isPanelFragment(placement, messageId, panelId) ? undefined : placement.records.get(panelId);
   const isPanel = panelId !== undefined && record !== undefined && record.dialect === "octo-ui";
   if (isPanel && placement.homes.get(panelId) !== messageId) return <MovedPanelNote />;
   const source = isPanel ? placement.sources.get(panelId) : undefined;

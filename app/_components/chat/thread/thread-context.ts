@@ -9,6 +9,7 @@ import { createContext, useContext } from "react";
 import type { GenuiFieldValues } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import type { UiState } from "@/lib/ui/state";
+import type { InterruptedUpdate } from "../chat-state/interrupted-updates";
 import type { PanelPlacement } from "../panels/place-panels";
 import type { PanelStates } from "../panels/use-panel-states";
 
@@ -39,6 +40,8 @@ export type ThreadContextValue = {
   panelStates: PanelStates;
   /** The panel a silent action turn is updating right now, if any. */
   updatingPanelId: string | null;
+  /** Panels whose newest silent update was stopped or failed, by panel id. */
+  interruptedUpdates: ReadonlyMap<string, InterruptedUpdate>;
   /** The spent GenUI buttons of the thread (`buttonPressKey`), stored or being sent: drawn as sent, they send nothing. */
   sentKeys: ReadonlySet<string>;
   /** Sends a GenUI button's press (the server writes its envelope); undefined while it cannot be sent. */
