@@ -39,7 +39,7 @@ export type ThreadContextValue = {
   panelStates: PanelStates;
   /** The panel a silent action turn is updating right now, if any. */
   updatingPanelId: string | null;
-  /** The spent GenUI buttons of the thread (`buttonPressKey`), stored or being sent: drawn as sent, they send nothing. */
+  /** The spent GenUI buttons and ```ui choices of the thread (`buttonPressKey`, `choicePickKey`), stored or being sent: drawn as sent, they send nothing. */
   sentKeys: ReadonlySet<string>;
   /** Sends a GenUI button's press (the server writes its envelope); undefined while it cannot be sent. */
   sendAction: ((press: PanelPress) => void) | undefined;
