@@ -56,6 +56,7 @@ test("a choice's turn names the values by their controls' labels, and the choice
   await form.getByRole("textbox", { name: "Blockers" }).fill("Waiting on the API key");
   await form.getByRole("checkbox", { name: "Linked the pull requests I mention" }).check();
   const draft = form.getByRole("group", { name: "Choices" }).getByRole("button", { name: "Draft it" });
+  const sent = actionRequests(page);
   await draft.click();
 
   await expect(chat.prompts()).toHaveCount(2);
@@ -78,7 +79,6 @@ test("a choice's turn names the values by their controls' labels, and the choice
 
   // Chosen: marked, disabled, and a second click sends nothing.
   const chosen = chat.replies().first().getByRole("group", { name: "Choices" }).getByRole("button", { name: "Draft it" });
-  const sent = actionRequests(page);
   for (const view of ["before", "after a reload"]) {
     if (view === "after a reload") await page.reload();
     await expect(chosen, view).toBeDisabled();
@@ -92,7 +92,8 @@ test("a choice's turn names the values by their controls' labels, and the choice
   }
   // Let a request the clicks might have started reach the server before counting.
   await page.waitForTimeout(500);
-  expect(sent.map((request) => request.postData() ?? "").filter((body) => body.includes('"choiceId"'))).toEqual([]);
+  // The first pick's request, and no other.
+  expect(sent.map((request) => request.postData() ?? "").filter((body) => body.includes('"choiceId"'))).toHaveLength(1);
   expect(await storedMessages(chat.chatId())).toHaveLength(4);
 });
 
