@@ -116,18 +116,32 @@ export const ButtonPressSchema = z.object({
 /** Which button a press was. */
 export type ButtonPress = z.infer<typeof ButtonPressSchema>;
 
+/** Which ```ui choice a pick was: choice `choiceId` of block `blockId` in the stored reply `messageId`. */
+export const ChoicePickSchema = z.object({
+  messageId: z.string().max(200),
+  blockId: z.string().max(200),
+  choiceId: z.string().max(500),
+});
+/** Which ```ui choice a pick was. */
+export type ChoicePick = z.infer<typeof ChoicePickSchema>;
+
 /**
- * What a person did with a GenUI button, as the thread draws a visible action
- * turn instead of its JSON: the button's label and the fields they sent,
- * each by its control's label, values as the control showed them.
+ * What a person did with a GenUI button or a ```ui choice, as the thread
+ * draws their turn instead of its envelope or message: the button's (or
+ * choice's) label and the fields they sent, each by its control's label,
+ * values as the control showed them.
  */
 export const ActionSummarySchema = z.object({
   label: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH),
+  /** A choice's context, when it says more than its label. */
+  context: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH).optional(),
   fields: z
     .array(z.object({ label: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH), value: z.string().max(ACTION_SUMMARY_TEXT_MAX_LENGTH) }))
     .max(200),
   /** The button pressed (absent on turns stored before presses were recorded): a spent button sends nothing more (lib/chat/panels/sent-buttons.ts). */
   pressed: ButtonPressSchema.optional(),
+  /** The choice picked (absent on turns stored before picks were recorded): a spent choice sends nothing more, like a button. */
+  chosen: ChoicePickSchema.optional(),
 });
 /** What a person did with a GenUI button. */
 export type ActionSummary = z.infer<typeof ActionSummarySchema>;
@@ -142,7 +156,7 @@ export const UserMessageSchema = z.object({
   text: z.string(),
   silent: z.boolean(),
   kind: UserMessageKindSchema,
-  /** An action turn's summary, drawn in place of its envelope. */
+  /** An action or choice turn's summary, drawn in place of its envelope or message. */
   action: ActionSummarySchema.optional(),
   createdAt: TimestampSchema,
 });

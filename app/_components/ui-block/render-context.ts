@@ -29,6 +29,8 @@ export type UiRenderContext = {
   blockComplete: boolean;
   /** Sends a choice; undefined when this view cannot send one. */
   onChoice: UiChoiceHandler | undefined;
+  /** The ids of the choices already sent from this block (their answer is in the chat): drawn as chosen, they send nothing. */
+  sentChoices: ReadonlySet<string> | undefined;
   /** Host link resolutions; undefined draws every link as plain text. */
   resolveLink: UiResolveLink | undefined;
   /** Tells the host that an input or a local action changed the state. */

@@ -22,6 +22,8 @@ export type UiBlockViewProps = {
   onStateChange?: (snapshot: UiStateSnapshot) => void;
   /** Sends a non-local choice (with the block's state, for `uiInputValues`); without it such choices are disabled. */
   onChoice?: UiChoiceHandler;
+  /** The ids of the choices already sent from this block: drawn as chosen and disabled. */
+  sentChoices?: ReadonlySet<string>;
   /** The host's authorized answer for a host-link node, by evaluated node id; without it links are plain text. */
   resolveLink?: UiResolveLink;
   /** True while the reply is still arriving (default: the block is not complete). */
@@ -49,7 +51,7 @@ function diagnosticsByNode(diagnostics: readonly UiDiagnostic[]): Map<string, st
  * drawn through the catalog's renderer registry, with the block's
  * diagnostics in a small expandable list under it.
  */
-export function UiBlockView({ block, state: external, onStateChange, onChoice, resolveLink, streaming }: UiBlockViewProps) {
+export function UiBlockView({ block, state: external, onStateChange, onChoice, sentChoices, resolveLink, streaming }: UiBlockViewProps) {
   const parsed = useMemo(() => UiBlockSchema.safeParse(block), [block]);
   const valid: UiBlock | undefined = parsed.success ? parsed.data : undefined;
   const { state, snapshot } = useUiBlockState(valid, external);
@@ -76,6 +78,7 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, r
       streaming: isStreaming,
       blockComplete,
       onChoice,
+      sentChoices,
       resolveLink,
       changed,
       diagnosticsOf: (node: UiViewNode) => [
@@ -83,7 +86,7 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, r
         ...(node.sourceId !== undefined && node.sourceId !== node.id ? (byNode.get(node.sourceId) ?? []) : []),
       ],
     };
-  }, [diagnostics, state, isStreaming, blockComplete, onChoice, resolveLink, changed]);
+  }, [diagnostics, state, isStreaming, blockComplete, onChoice, sentChoices, resolveLink, changed]);
 
   if (!valid || !evaluation) {
     const raw = typeof block === "object" && block !== null ? (block as { fallback?: unknown }).fallback : undefined;

@@ -41,10 +41,10 @@ import type { UiStreamClock } from "@/lib/ui/stream/stream";
 import type { ChatBus } from "../bus/chat-bus";
 import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
 import { panelStateDialect, parsePanelState } from "../panels/panel-state";
-import { buttonPressKey, sentButtonKeys } from "../panels/sent-buttons";
+import { buttonPressKey, choicePickKey, sentButtonKeys } from "../panels/sent-buttons";
 import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
 import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
-import { choiceTurnText } from "../turn/choice-turn";
+import { choiceTurn } from "../turn/choice-turn";
 import { panelActionTurn } from "../turn/panel-action-turn";
 import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { GenerationRegistry } from "../turn/generation-registry";
@@ -75,7 +75,7 @@ export const NO_SUCH_PART_MESSAGE = "This panel is not part of that chat's store
 /** What a press on a panel id the chat does not hold is told. */
 export const NO_SUCH_PANEL_MESSAGE = "This chat holds no such panel.";
 
-/** What a second press of a button whose first press was answered (or is being answered) is told. */
+/** What a second press of a button (or pick of a ```ui choice) whose first was answered (or is being answered) is told. */
 export const BUTTON_ALREADY_SENT_MESSAGE = "This button was already pressed, and its answer is in the chat. It sends nothing twice.";
 
 /** What a press or pick on a panel revision that is no longer the panel's current one is told. */
@@ -223,9 +223,11 @@ export class ChatCore {
    * A pick of a ```ui `Choice` in a stored reply of the chat: the block (a
    * panel's current revision) is evaluated with the person's input values
    * and its query data, and the visible `choice` turn is written here
-   * (`choiceTurnText`). Refused with `not_found:message` for a reply, block
-   * or choice the chat does not hold, `conflict:panel` for a panel block
-   * that is no longer the panel's current revision, `bad_request:chat` for a
+   * (`choiceTurn`: the message for the model, and its summary by the
+   * controls' labels for the thread). Refused with `not_found:message` for a
+   * reply, block or choice the chat does not hold, `conflict:panel` for a
+   * panel block that is no longer the panel's current revision or a choice
+   * already picked there (`BUTTON_ALREADY_SENT_MESSAGE`), `bad_request:chat` for a
    * choice the block refuses (hidden, disabled, local, or a value its inputs
    * do not offer), and `conflict:chat` while a reply streams.
    */
@@ -244,7 +246,14 @@ export class ChatCore {
         throw new AppError("conflict:panel", { message: STALE_PANEL_MESSAGE, detail: `panel ${block.id} is at revision ${panel.revision} in message ${panel.messageId}` });
       }
       const queries = await blockQueryData({ actor, chat, block, values: input.values });
-      return { text: choiceTurnText({ block, choiceId: input.choiceId, values: input.values, queries }), kind: "choice", silent: false, actionPanelId: null };
+      const chosen = { messageId: message.id, blockId: block.id, choiceId: input.choiceId };
+      const turn = choiceTurn({ block, chosen, values: input.values, queries });
+      // The same choice of the same stored block, picked again, would send the same turn: spent like a button.
+      const thread = (await listMessages({ ...scope, includeSilent: true })).map(toChatMessage);
+      if (sentButtonKeys(thread).has(choicePickKey(chosen))) {
+        throw new AppError("conflict:panel", { message: BUTTON_ALREADY_SENT_MESSAGE, detail: `choice ${input.choiceId.slice(0, 200)} of block ${block.id.slice(0, 200)} of message ${message.id}` });
+      }
+      return { text: turn.text, kind: "choice", silent: false, actionPanelId: null, action: turn.summary };
     });
   }
 

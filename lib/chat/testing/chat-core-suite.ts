@@ -1029,8 +1029,25 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
 
       const picked = await core.sendChoice(owner, { ...pick, choiceId: "rerun", values: { failedOnly: true } });
       await core.idle();
+      // The model reads the variables by name; the thread draws them by their controls' labels.
       expect((await storedTurns(chatId))[1]).toEqual(["choice", false, "Re-run the failed tests\n\nOnly the 3 failed billing tests, on main\n\n- failedOnly: true"]);
       expect(await storedReplyCount(picked.replyMessageId)).toBe(1);
+      const snapshot = await core.getChatSnapshot(owner, chatId);
+      expect(snapshot.messages.find((message) => message.id === picked.userMessageId)).toMatchObject({
+        kind: "choice",
+        action: {
+          label: "Re-run the failed tests",
+          context: "Only the 3 failed billing tests, on main",
+          fields: [{ label: "Failed only", value: "yes" }],
+          chosen: { messageId, blockId: "build", choiceId: "rerun" },
+        },
+      });
+      // A second pick of the same choice sends nothing, whatever the values: it is spent like a button.
+      const before = await messageCount(chatId);
+      const again = await refusal(core.sendChoice(owner, { ...pick, choiceId: "rerun", values: { failedOnly: false } }));
+      expect([again.code, again.publicMessage]).toEqual(["conflict:panel", BUTTON_ALREADY_SENT_MESSAGE]);
+      expect(await messageCount(chatId)).toBe(before);
+      expect(await leaseHolder(chatId)).toBeNull();
       replay.session.assertConsumed();
     });
 

@@ -22,7 +22,7 @@ function valueText(value: UiValue): string {
 }
 
 /** `label`, then `context` when it says more, then `- name: value` per input value; never longer than a prompt may be. */
-export function formatChoiceMessage(selection: UiChoiceSelection): string {
+export function formatChoiceMessage(selection: Omit<UiChoiceSelection, "shown">): string {
   const parts = [selection.label.trim() || selection.id];
   const context = selection.context.trim();
   if (context !== "" && context !== parts[0]) parts.push(context);

@@ -82,7 +82,8 @@ function controlAccepts(control: GenuiControlNode, value: GenuiFieldValue): bool
   }
 }
 
-function cut(text: string): string {
+/** `text` cut to fit a summary (`ACTION_SUMMARY_TEXT_MAX_LENGTH`). */
+export function cut(text: string): string {
   return text.length <= ACTION_SUMMARY_TEXT_MAX_LENGTH ? text : text.slice(0, ACTION_SUMMARY_TEXT_MAX_LENGTH - CUT_MARK.length) + CUT_MARK;
 }
 

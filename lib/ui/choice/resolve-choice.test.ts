@@ -59,8 +59,24 @@ describe("resolveUiChoice", () => {
       label: "Re-run",
       context: "Only the failed tests, on main",
       values: { failedOnly: false, period: "month" },
+      shown: [
+        { label: "Failed only", value: "no" },
+        { label: "period", value: "Month" },
+      ],
     });
     expect(UiChoiceSelectionSchema.parse(selection)).toEqual(selection);
+  });
+
+  it("shows each value by its control's label, an option by its label, a boolean as yes or no", () => {
+    const selection = resolveUiChoice(panel(), "failed", { failedOnly: true, threshold: 35 });
+    expect(selection.shown).toEqual([
+      { label: "Failed only", value: "yes" },
+      { label: "At least", value: "35" },
+      // A control with no label is named by its variable.
+      { label: "period", value: "Week" },
+    ]);
+    // What the model reads is unchanged: names and values as validated.
+    expect(selection.values).toEqual({ failedOnly: true, threshold: 35, period: "week" });
   });
 
   it("sends the label as context when a choice has none", () => {

@@ -4,6 +4,7 @@ import type { UiViewNode } from "../evaluate/view-node";
 import { safeKey, UiValueSchema, type UiRecord } from "../expression/value";
 import { toUiFailure, UiFailure } from "../failure";
 import { checkUiInput } from "./check-input";
+import { uiShownInputValues } from "./shown-values";
 
 /** What picking a choice sends: its label, the context the model gave it, and the input values the person saw. */
 export const UiChoiceSelectionSchema = z.object({
@@ -15,6 +16,8 @@ export const UiChoiceSelectionSchema = z.object({
   context: z.string(),
   /** The values of the state variables bound by visible inputs, after the submitted input was applied. */
   values: z.record(z.string().refine(safeKey, "forbidden key"), UiValueSchema),
+  /** The same values as the person saw them: by their control's label, an option by its label (`uiShownInputValues`). */
+  shown: z.array(z.object({ label: z.string(), value: z.string() })),
 });
 /** What picking a choice sends. */
 export type UiChoiceSelection = z.infer<typeof UiChoiceSelectionSchema>;
@@ -67,7 +70,7 @@ export function resolveUiChoice(block: UiBlock, choiceId: string, input?: unknow
       const value = checked.state.value(name);
       if (checked.state.kindOf(name) === "state" && value !== undefined) values[name] = value;
     }
-    return { id: choiceId, label, context, values };
+    return { id: choiceId, label, context, values, shown: uiShownInputValues(checked.inputs, values) };
   } catch (caught) {
     throw toUiFailure(caught);
   }

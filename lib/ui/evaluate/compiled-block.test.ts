@@ -120,6 +120,10 @@ describe("compiled blocks", () => {
       label: "Re-run the failed tests",
       context: "Only the failed tests, on main",
       values: { failedOnly: true, limit: 20 },
+      shown: [
+        { label: "Failed only", value: "yes" },
+        { label: "Runs", value: "20" },
+      ],
     });
     expect(() => resolveUiChoice(block, "clear", input)).toThrow(/only changes the panel/);
 

@@ -12,7 +12,7 @@
  * toggled from the header and by the chips replies show.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { buttonPressKey, sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
+import { buttonPressKey, choicePickKey, sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
 import type { ChatSnapshot } from "@/lib/chat/wire";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import { ArtifactsFrame } from "../../artifacts/artifacts-frame";
@@ -67,7 +67,7 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   const placement = useMemo(() => placePanels(snapshot.messages, snapshot.panels), [snapshot.messages, snapshot.panels]);
   const silentTurn = useMemo(() => silentTurnOf(snapshot), [snapshot]);
   const interruptedUpdates = useMemo(() => interruptedUpdatesOf(snapshot.messages, snapshot.panels), [snapshot.messages, snapshot.panels]);
-  // Buttons spent by a stored press, and the one being sent right now (before its turn reaches the thread).
+  // Buttons and choices spent by a stored turn, and the one being sent right now (before its turn reaches the thread).
   const [pendingPress, setPendingPress] = useState<string | null>(null);
   const sentKeys = useMemo(() => {
     const keys = sentButtonKeys(snapshot.messages);
@@ -106,10 +106,10 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
   const sendFromThread = useCallback(
     async (turn: TurnRequest) => {
       setSendError(null);
-      const pressKey = turn.kind === "action" ? buttonPressKey(turn.press) : null;
+      const pressKey = turn.kind === "action" ? buttonPressKey(turn.press) : turn.kind === "choice" ? choicePickKey(turn.pick) : null;
       if (pressKey !== null) setPendingPress(pressKey);
       const outcome = await send(turn);
-      // Stored, the press is in the thread from now on; refused, the button may be pressed again.
+      // Stored, the press or pick is in the thread from now on; refused, the button or choice may be used again.
       if (pressKey !== null) setPendingPress((current) => (current === pressKey ? null : current));
       if (outcome.error !== undefined) setSendError(outcome.error);
     },

@@ -97,6 +97,52 @@ describe("MessageThread", () => {
     expect(render(snapshotOf([user(1, REFRESH)]))).toContain("[octo-ui-action]");
   });
 
+  it("draws a choice turn by its controls' labels and option labels, and the choice it picked as chosen, from the stored thread", () => {
+    const form = reply(
+      2,
+      [
+        "```ui id=standup",
+        '$mood = "on-track"',
+        "$reviewed = false",
+        '<Segmented label="How is it going?" value={$mood}>',
+        '  <Option value="on-track" label="On track"/>',
+        '  <Option value="blocked" label="Blocked"/>',
+        "</Segmented>",
+        '<Checklist><Item label="Linked the pull requests I mention" checked={$reviewed}/></Checklist>',
+        "<Choices>",
+        '  <Choice id="draft" label="Draft it"/>',
+        '  <Choice id="again" label="Ask me again"/>',
+        "</Choices>",
+        "```",
+      ].join("\n"),
+    );
+    const picked: UserMessage = {
+      ...user(3, "Draft it\n\n- mood: blocked\n- reviewed: true"),
+      kind: "choice",
+      action: {
+        label: "Draft it",
+        fields: [
+          { label: "How is it going?", value: "Blocked" },
+          { label: "Linked the pull requests I mention", value: "yes" },
+        ],
+        chosen: { messageId: "a-2", blockId: "standup", choiceId: "draft" },
+      },
+    };
+    const markup = render(snapshotOf([user(1, "Help me write my standup update"), form, picked]));
+    expect(markup).toMatch(/<ul class="[^"]*" aria-label="Values sent"><li>How is it going\?: Blocked<\/li><li>Linked the pull requests I mention: yes<\/li><\/ul>/);
+    expect(markup).not.toContain("reviewed: true");
+    expect(markup).not.toContain("mood: blocked");
+    const choices = [...markup.matchAll(/<button[^>]*data-choice="send"[^>]*>.*?<\/button>/g)].map((match) => match[0]);
+    expect(choices).toHaveLength(2);
+    expect(choices[0]).toMatch(/data-sent="true"/);
+    expect(choices[0]).toMatch(/disabled=""/);
+    expect(choices[0]).toContain("✓");
+    expect(choices[0]).toContain('title="Sent — the answer is in the chat"');
+    expect(choices[1]).not.toContain("data-sent");
+    // A choice turn stored before summaries existed is drawn as its text.
+    expect(render(snapshotOf([{ ...picked, action: undefined }]))).toContain("- reviewed: true");
+  });
+
   it("marks a panel as updating while a silent reply streams, and keeps that reply out of the thread", () => {
     const markup = render(
       snapshotOf([user(1, "Show me the sales dashboard"), reply(2, SALES_V1), user(3, REFRESH, true)], {

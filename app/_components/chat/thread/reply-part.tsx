@@ -8,9 +8,9 @@
  * routes (`useBlockData`); a block still streaming waits for its final form.
  */
 import { memo, useMemo, useRef, type ReactNode } from "react";
-import { buttonPressKey } from "@/lib/chat/panels/sent-buttons";
+import { buttonPressKey, choicePickKey } from "@/lib/chat/panels/sent-buttons";
 import { forEachGenuiNode, GenuiPanelStateSchema, type GenuiSpec, type UiAction } from "@/lib/genui";
-import type { UiBlock } from "@/lib/ui/envelope/schema";
+import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
 import { useBlockData } from "../project-data/use-block-data";
@@ -116,7 +116,7 @@ function useStoredBlockState(block: UiBlock, enabled: boolean): UiState | undefi
 }
 
 function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segment: Extract<ReplySegment, { kind: "ui" }> }) {
-  const { placement, panelStates, choose } = useThread();
+  const { placement, panelStates, choose, sentKeys } = useThread();
   const panelId = segment.block.id;
   const record = messageId === undefined || isPanelFragment(placement, messageId, panelId) ? undefined : placement.records.get(panelId);
   const isPanel = record !== undefined && record.dialect === "ui";
@@ -130,6 +130,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
   const moved = isPanel && placement.homes.get(panelId) !== messageId;
   // Nothing is fetched for a block still streaming, nor for a panel drawn further down instead of here.
   const data = useBlockData({ messageId: streaming || moved ? undefined : blockMessageId, block, state });
+  const sentChoices = useMemo(() => (blockMessageId === undefined ? undefined : sentChoicesOf(sentKeys, blockMessageId, block)), [sentKeys, blockMessageId, block]);
   if (moved) return <MovedPanelNote />;
   return (
     <PanelFrame panelId={isPanel ? panelId : undefined}>
@@ -140,6 +141,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
         {...(state !== undefined ? { state } : {})}
         {...(isPanel && state !== undefined ? { onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
         {...(data.resolveLink !== undefined ? { resolveLink: data.resolveLink } : {})}
+        {...(sentChoices !== undefined ? { sentChoices } : {})}
         {...(blockMessageId !== undefined && choose !== undefined
           ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose({ messageId: blockMessageId, block, choiceId, state: blockState }) }
           : {})}
@@ -191,6 +193,19 @@ function sentButtonsOf(sentKeys: ReadonlySet<string>, messageId: string, fenceIn
     if (node.type === "button" && sentKeys.has(buttonPressKey({ messageId, fenceIndex, button: path }))) paths.add(path);
   });
   return paths.size === 0 ? undefined : paths;
+}
+
+/** The ids of the choices of `block` in reply `messageId` that the thread has spent. */
+function sentChoicesOf(sentKeys: ReadonlySet<string>, messageId: string, block: UiBlock): ReadonlySet<string> | undefined {
+  if (sentKeys.size === 0) return undefined;
+  const ids = new Set<string>();
+  const pending: UiNode[] = [...block.nodes];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const id = node.type === "Choice" ? node.props.id : undefined;
+    if (typeof id === "string" && sentKeys.has(choicePickKey({ messageId, blockId: block.id, choiceId: id }))) ids.add(id);
+    pending.push(...node.children);
+  }
+  return ids.size === 0 ? undefined : ids;
 }
 
 function ToolCardPart({ segment }: { segment: Extract<ReplySegment, { kind: "tool" }> }) {

@@ -42,7 +42,7 @@ export type ThreadContextValue = {
   updatingPanelId: string | null;
   /** Panels whose newest silent update was stopped or failed, by panel id. */
   interruptedUpdates: ReadonlyMap<string, InterruptedUpdate>;
-  /** The spent GenUI buttons of the thread (`buttonPressKey`), stored or being sent: drawn as sent, they send nothing. */
+  /** The spent GenUI buttons and ```ui choices of the thread (`buttonPressKey`, `choicePickKey`), stored or being sent: drawn as sent, they send nothing. */
   sentKeys: ReadonlySet<string>;
   /** Sends a GenUI button's press (the server writes its envelope); undefined while it cannot be sent. */
   sendAction: ((press: PanelPress) => void) | undefined;

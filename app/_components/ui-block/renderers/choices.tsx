@@ -5,12 +5,17 @@
  * (`run`) changes the panel only; any other is handed to the host's
  * `onChoice`, which resolves and sends it — only once the block is
  * complete, and never without a host to send it (then it is disabled).
+ * One the chat already sent (`sentChoices`) is drawn as chosen, with a
+ * check mark, and disabled: a second pick would send the same turn again.
  */
 import type { UiComponentName } from "@/lib/ui/catalog";
 import { flagProp, textProp } from "../node-props";
 import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
 import { UiChildren } from "../ui-node-view";
 import styles from "./renderers.module.css";
+
+/** What a chosen choice says as its tooltip and description: the same words as a sent GenUI button's. */
+export const CHOICE_SENT = "Sent — the answer is in the chat";
 
 /** Buttons offering the next step. */
 function Choices({ node }: UiRendererProps) {
@@ -50,24 +55,34 @@ function Choice({ node }: UiRendererProps) {
   }
 
   const onChoice = context.onChoice;
-  const unavailable = !onChoice
-    ? "Choices are sent from the chat"
-    : context.streaming
-      ? "Available when the reply is complete"
-      : !context.blockComplete
-        ? "This block did not finish, so its choices cannot be sent"
-        : undefined;
+  const sent = choiceId !== undefined && context.sentChoices?.has(choiceId) === true;
+  const unavailable = sent
+    ? CHOICE_SENT
+    : !onChoice
+      ? "Choices are sent from the chat"
+      : context.streaming
+        ? "Available when the reply is complete"
+        : !context.blockComplete
+          ? "This block did not finish, so its choices cannot be sent"
+          : undefined;
   return (
     <button
       type="button"
       className={`button button-primary ${styles.choice}`}
       data-choice="send"
+      data-sent={sent || undefined}
       disabled={disabled || unavailable !== undefined || choiceId === undefined}
       title={unavailable ?? textProp(node, "context")}
+      aria-description={sent ? CHOICE_SENT : undefined}
       onClick={() => {
-        if (choiceId !== undefined) onChoice?.(choiceId, context.state);
+        if (choiceId !== undefined && !sent) onChoice?.(choiceId, context.state);
       }}
     >
+      {sent ? (
+        <span className={styles.choiceSentMark} aria-hidden="true">
+          ✓{" "}
+        </span>
+      ) : null}
       {label}
     </button>
   );
