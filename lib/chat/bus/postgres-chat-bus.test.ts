@@ -67,6 +67,30 @@ describe("PostgresChatBus", () => {
     await Promise.all([first.close(), second.close()]);
   });
 
+  it("refuses a signal too large to fragment without breaking the queue: the next ones still arrive and flush resolves", async () => {
+    const name = channel();
+    const sender = new PostgresChatBus({ url, channel: name });
+    const receiver = new PostgresChatBus({ url, channel: name });
+    await Promise.all([sender.start(), receiver.start()]);
+    const heard: ChatSignal[] = [];
+    receiver.onSignal((signal) => heard.push(signal));
+    const errors: unknown[] = [];
+    const originalError = console.error;
+    console.error = (...values: unknown[]) => void errors.push(values);
+    try {
+      const huge = { id: "call-1", name: "render_ui" as const, textOffset: 0, spec: { title: "t".repeat(5_000_000), items: [] }, diagnostics: [] };
+      sender.publish({ type: "tool", chatId: "c", messageId: "m", card: huge });
+      sender.publish({ type: "stop", chatId: "c" });
+      await sender.flush();
+      await until(() => heard.length >= 1);
+    } finally {
+      console.error = originalError;
+    }
+    expect(heard).toEqual([{ type: "stop", chatId: "c" }]);
+    expect(String(errors[0])).toContain("sending a tool signal failed");
+    await Promise.all([sender.close(), receiver.close()]);
+  });
+
   it("merges deltas that queue up behind a send, in fewer notifications than publishes", async () => {
     const name = channel();
     const sender = new PostgresChatBus({ url, channel: name });

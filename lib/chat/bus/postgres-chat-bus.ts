@@ -67,8 +67,14 @@ export class PostgresChatBus implements ChatBus {
   publish(signal: ChatSignal): void {
     if (this.closed) return;
     this.queue.push(signal);
+    this.startSending();
+  }
+
+  /** Drains the queue unless a drain runs; one that ended before a signal queued behind it (a refused signal ends it without a send) starts again. */
+  private startSending(): void {
     this.sending ??= this.drain().finally(() => {
       this.sending = null;
+      if (this.queue.length > 0 && !this.closed) this.startSending();
     });
   }
 
@@ -96,8 +102,9 @@ export class PostgresChatBus implements ChatBus {
       const batch = coalesceSignals(this.queue.splice(0, this.queue.length));
       for (const signal of batch) {
         this.signalNumber += 1;
-        const payloads = fragmentNotifyPayload({ sender: this.instanceId, signalNumber: this.signalNumber, data: JSON.stringify(signal) });
         try {
+          // A signal too large to fragment is refused here like a failed send, never thrown past the queue.
+          const payloads = fragmentNotifyPayload({ sender: this.instanceId, signalNumber: this.signalNumber, data: JSON.stringify(signal) });
           for (const payload of payloads) await this.client.notify(this.channel, payload);
         } catch (caught) {
           // Receivers notice the gap (the next `alive` or delta) and resync; a lost stop or end is logged here.
