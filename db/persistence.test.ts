@@ -19,7 +19,8 @@ const { addPreamble, consumePreambles } = await import("./queries/preambles");
 const { listStoredTrees } = await import("./queries/admin-trees");
 const { getUser, setUserRole, transferChats } = await import("./queries/users");
 const { users } = await import("./schema");
-const { createTestDatabase, assertPostgresReachable, DEFAULT_POSTGRES_ADMIN_URL } = await import("./test-database");
+const { createTestDatabase, DEFAULT_POSTGRES_ADMIN_URL } = await import("./test-database");
+const { openTestPostgres } = await import("./open-test-postgres");
 const { AppError } = await import("@/lib/errors");
 
 type Connection = ReturnType<typeof openDatabase>;
@@ -47,23 +48,7 @@ const pgliteTarget: Target = {
 
 const postgresTarget: Target = {
   name: "Postgres",
-  open: async () => {
-    const given = process.env.TEST_DATABASE_URL;
-    if (given) {
-      await assertPostgresReachable(given);
-      const connection = openDatabase({ url: given });
-      return { connection, release: () => connection.close() };
-    }
-    const created = await createTestDatabase();
-    const connection = openDatabase({ url: created.url });
-    return {
-      connection,
-      release: async () => {
-        await connection.close();
-        await created.drop();
-      },
-    };
-  },
+  open: () => openTestPostgres(),
   openScratch: async () => {
     const created = await createTestDatabase({ adminUrl: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_ADMIN_URL });
     const connection = openDatabase({ url: created.url });

@@ -13,7 +13,7 @@ const { openDatabase, migrateDatabase } = await import("../client");
 const { createChat, deleteChat } = await import("./chats");
 const { getArtifact, getArtifactByPath, getArtifactVersion, listArtifacts, listArtifactVersions, storeArtifactVersion } = await import("./artifacts");
 const { users } = await import("../schema");
-const { assertPostgresReachable, createTestDatabase } = await import("../test-database");
+const { openTestPostgres } = await import("../open-test-postgres");
 
 type Connection = ReturnType<typeof openDatabase>;
 type Database = Connection["database"];
@@ -25,21 +25,7 @@ async function openTarget(kind: "PGlite" | "Postgres"): Promise<{ connection: Co
     const connection = openDatabase({ dataDir: "memory://" });
     return { connection, release: () => connection.close() };
   }
-  const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    await assertPostgresReachable(given);
-    const connection = openDatabase({ url: given });
-    return { connection, release: () => connection.close() };
-  }
-  const created = await createTestDatabase();
-  const connection = openDatabase({ url: created.url });
-  return {
-    connection,
-    release: async () => {
-      await connection.close();
-      await created.drop();
-    },
-  };
+  return openTestPostgres();
 }
 
 describe.each(["PGlite", "Postgres"] as const)("artifact queries on %s", (kind) => {

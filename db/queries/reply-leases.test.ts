@@ -12,30 +12,12 @@ const { openDatabase, migrateDatabase } = await import("../client");
 const { createChat, getChat } = await import("./chats");
 const { acquireReplyLease, releaseReplyLease, renewReplyLease } = await import("./reply-leases");
 const { chats, users } = await import("../schema");
-const { assertPostgresReachable, createTestDatabase } = await import("../test-database");
+const { openTestPostgres } = await import("../open-test-postgres");
 
 type Connection = ReturnType<typeof openDatabase>;
 
 /** Milliseconds of a lease the tests hold: far longer than any test. */
 const LONG_LEASE_MS = 60_000;
-
-async function openPostgres(): Promise<{ connection: Connection; release: () => Promise<void> }> {
-  const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    await assertPostgresReachable(given);
-    const connection = openDatabase({ url: given });
-    return { connection, release: () => connection.close() };
-  }
-  const created = await createTestDatabase();
-  const connection = openDatabase({ url: created.url });
-  return {
-    connection,
-    release: async () => {
-      await connection.close();
-      await created.drop();
-    },
-  };
-}
 
 async function openPglite(): Promise<{ connection: Connection; release: () => Promise<void> }> {
   const connection = openDatabase({ dataDir: "memory://" });
@@ -44,7 +26,7 @@ async function openPglite(): Promise<{ connection: Connection; release: () => Pr
 
 const targets = [
   { name: "PGlite", open: openPglite },
-  { name: "Postgres", open: openPostgres },
+  { name: "Postgres", open: openTestPostgres },
 ];
 
 describe.each(targets)("reply leases on $name", (target) => {

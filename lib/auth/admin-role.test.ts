@@ -17,7 +17,7 @@ vi.mock("server-only", () => ({}));
 const { openDatabase, migrateDatabase } = await import("@/db/client");
 const { getUser, grantAdmin, revokeAdmin } = await import("@/db/queries/users");
 const { users } = await import("@/db/schema");
-const { assertPostgresReachable, createTestDatabase } = await import("@/db/test-database");
+const { openTestPostgres } = await import("@/db/open-test-postgres");
 const { createAuth } = await import("./auth");
 const { createLogVerificationSender } = await import("./log-verification-sender");
 const { latestVerificationLink, openAuthLink, readOutbox, requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
@@ -28,24 +28,6 @@ type Auth = ReturnType<typeof createAuth>;
 /** The app's address in these tests (BETTER_AUTH_URL). */
 const ORIGIN = "http://localhost:3000";
 
-async function openPostgres(): Promise<{ connection: Connection; release: () => Promise<void> }> {
-  const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    await assertPostgresReachable(given);
-    const connection = openDatabase({ url: given });
-    return { connection, release: () => connection.close() };
-  }
-  const created = await createTestDatabase();
-  const connection = openDatabase({ url: created.url });
-  return {
-    connection,
-    release: async () => {
-      await connection.close();
-      await created.drop();
-    },
-  };
-}
-
 async function openPglite(): Promise<{ connection: Connection; release: () => Promise<void> }> {
   const connection = openDatabase({ dataDir: "memory://" });
   return { connection, release: () => connection.close() };
@@ -53,7 +35,7 @@ async function openPglite(): Promise<{ connection: Connection; release: () => Pr
 
 const targets = [
   { name: "PGlite", open: openPglite },
-  { name: "Postgres", open: openPostgres },
+  { name: "Postgres", open: openTestPostgres },
 ];
 
 /** A fresh address, unique across runs on a shared test database. */

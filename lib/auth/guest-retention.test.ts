@@ -13,7 +13,7 @@ vi.mock("server-only", () => ({}));
 const { openDatabase, migrateDatabase } = await import("@/db/client");
 const { appendMessage } = await import("@/db/queries/messages");
 const { chats, messages, users } = await import("@/db/schema");
-const { assertPostgresReachable, createTestDatabase } = await import("@/db/test-database");
+const { openTestPostgres } = await import("@/db/open-test-postgres");
 const { createAuth } = await import("./auth");
 const { DEFAULT_GUEST_RETENTION_DAYS, guestRetentionDays, sweepInactiveGuests } = await import("./guest-retention");
 const { createLogVerificationSender } = await import("./log-verification-sender");
@@ -21,21 +21,9 @@ const { signInGuest, signUpPerson } = await import("./testing");
 
 type Connection = ReturnType<typeof openDatabase>;
 
-async function openPostgres(): Promise<{ connection: Connection; url: string; release: () => Promise<void> }> {
-  const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    await assertPostgresReachable(given);
-    const connection = openDatabase({ url: given });
-    return { connection, url: given, release: () => connection.close() };
-  }
-  const created = await createTestDatabase();
-  const connection = openDatabase({ url: created.url });
-  return { connection, url: created.url, release: async () => (await connection.close(), await created.drop()) };
-}
-
 const targets = [
   { name: "PGlite", open: async () => ({ connection: openDatabase({ dataDir: "memory://" }), url: undefined as string | undefined }) },
-  { name: "Postgres", open: openPostgres },
+  { name: "Postgres", open: openTestPostgres },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
