@@ -7,93 +7,22 @@
  * is there to show.
  */
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { applyArtifactEdits } from "@/lib/artifacts/apply-edits";
-import { checkArtifactContent } from "@/lib/artifacts/artifact-content";
-import { checkArtifactPath } from "@/lib/artifacts/artifact-path";
-import { ARTIFACT_TOOL_DEFINITIONS, EditFileInputSchema, WriteFileInputSchema, isArtifactToolName } from "@/lib/artifacts/artifact-tools";
+import { EditFileInputSchema, WriteFileInputSchema } from "@/lib/artifacts/artifact-tools";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { looksLikeUiAction } from "@/lib/genui/action/looks-like-ui-action";
 import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
-import { genuiLint } from "@/lib/genui/lint/genui-lint";
 import { formatChoiceMessage } from "@/lib/chat/turn/format-choice-message";
 import { resolveUiChoice } from "@/lib/ui/choice/resolve-choice";
 import { isSilentPanelUpdate } from "@/lib/genui/panel/is-silent-panel-update";
-import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
-import { compileUi } from "@/lib/ui/compile/compile-ui";
-import { evaluateUiBlock } from "@/lib/ui/evaluate/evaluate-block";
 import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
-import { UiState } from "@/lib/ui/state/ui-state";
 import { defaultReplyText } from "./default-reply";
 import { loadReplayLibrary } from "./load-recordings";
 import { matchRecording } from "./match-recording";
 import type { Recording } from "./recording-schema";
+import { compileReply as compile, jsonProblems, replyText, tagProblems, toolProblems } from "./testing/recording-problems";
 
 const library = loadReplayLibrary();
-
-/** The query sources the recordings read, with the argument schemas the project model must offer. */
-const QUERY_SCHEMAS = { tests: z.object({ branch: z.string() }) };
-
-/** Rows shaped like the `tests` source's, so query-reading blocks evaluate. */
-const SAMPLE_TEST_RUNS = [
-  { name: "billing › rounds invoice totals", ms: 1_204, failed: true },
-  { name: "search › ranks exact matches first", ms: 73, failed: false },
-];
-
-function replyText(recording: Recording): string {
-  return recording.steps.map((step) => step.text).join("\n");
-}
-
-function compile(id: string, text: string) {
-  return compileUi(text, { id, final: true, querySchemas: QUERY_SCHEMAS });
-}
-
-function tagProblems(id: string, text: string): string[] {
-  return compile(id, text).flatMap((block) => {
-    const state = new UiState(block);
-    for (const declaration of block.declarations) {
-      if (declaration.kind === "query") state.setQuery(declaration.name, SAMPLE_TEST_RUNS, block);
-    }
-    const evaluation = evaluateUiBlock(block, state);
-    return [...block.diagnostics, ...evaluation.diagnostics].map(
-      (diagnostic) => `${block.id} ${diagnostic.code}: ${diagnostic.message}`,
-    );
-  });
-}
-
-function jsonProblems(text: string): string[] {
-  return extractGenuiFences(text).flatMap((fence, index) => [
-    ...(fence.spec === null ? [`octo-ui fence ${index}: no spec`] : []),
-    ...fence.diagnostics.map((diagnostic) => `octo-ui fence ${index} ${diagnostic.code} at ${diagnostic.path}: ${diagnostic.message}`),
-    ...(fence.spec ? genuiLint(fence.spec) : []).map((diagnostic) => `octo-ui fence ${index} lint ${diagnostic.code} at ${diagnostic.path}`),
-  ]);
-}
-
-/** Problems of an artifact tool call: its input must pass the tool's schema, its path and its content the tools' own checks. */
-function artifactCallProblems(call: { toolName: string; input: string }): string[] {
-  if (!isArtifactToolName(call.toolName)) return [`${call.toolName}: not a tool the app offers`];
-  const parsed = ARTIFACT_TOOL_DEFINITIONS[call.toolName].inputSchema.safeParse(JSON.parse(call.input));
-  if (!parsed.success) return [`${call.toolName}: ${parsed.error.message}`];
-  const input = parsed.data as { path: string; content?: string };
-  const path = checkArtifactPath(input.path);
-  const content = input.content === undefined ? null : checkArtifactContent(input.content);
-  return [...(path.ok ? [] : [`${call.toolName}: ${path.error}`]), ...(content === null || content.ok ? [] : [`${call.toolName}: ${content.error}`])];
-}
-
-function toolProblems(recording: Recording): string[] {
-  return recording.steps.flatMap((step) =>
-    step.toolCalls.flatMap((call) => {
-      if (call.toolName !== "render_ui") return artifactCallProblems(call);
-      const input: unknown = JSON.parse(call.input);
-      const spec = typeof input === "object" && input !== null && "spec" in input ? input.spec : undefined;
-      const result = parseGenuiSpec(spec, { surface: "tool" });
-      return [
-        ...(result.spec === null ? [`${call.toolName}: no spec`] : []),
-        ...result.diagnostics.map((diagnostic) => `${call.toolName} ${diagnostic.code} at ${diagnostic.path}`),
-      ];
-    }),
-  );
-}
 
 const clean = library.recordings.filter(
   (recording) => recording.fault === undefined || recording.fault.kind === "slow-reply" || recording.fault.kind === "error-mid-stream" || recording.fault.kind === "forged-action",

@@ -48,7 +48,16 @@ export type ReplayModelOptions = {
   pace?: { firstTokenMs?: number; charactersPerSecond?: number };
   /** The call log; default a fresh session, reachable as `model.session`. */
   session?: ReplaySession;
+  /**
+   * A recording of the library to play for a prompt (or an action envelope)
+   * no recording matches, instead of the default reply: a replay persona
+   * answers anything in its own character.
+   */
+  fallbackRecordingId?: string;
 };
+
+/** Which recording a model plays for a prompt: a match, or the model's fallback recording when nothing matches. */
+export type ReplaySelection = RecordingSelection | { kind: "fallback"; recording: Recording };
 
 /** What one call plays, resolved from the prompt. */
 type ResolvedCall = {
@@ -91,9 +100,12 @@ export class ReplayLanguageModel implements LanguageModelV3 {
     return this.options.library ?? defaultReplayLibrary();
   }
 
-  /** Which recording a prompt would select, without playing it. */
-  select(prompt: string): RecordingSelection {
-    return matchRecording(this.library, prompt);
+  /** Which recording a prompt would select, without playing it: a fallback recording answers what nothing else matches. */
+  select(prompt: string): ReplaySelection {
+    const matched = matchRecording(this.library, prompt);
+    if (matched.kind !== "unmatched" && matched.kind !== "unmatched-action") return matched;
+    const fallback = this.options.fallbackRecordingId === undefined ? undefined : this.library.get(this.options.fallbackRecordingId);
+    return fallback ? { kind: "fallback", recording: fallback } : matched;
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
@@ -210,7 +222,7 @@ export class ReplayLanguageModel implements LanguageModelV3 {
   private resolve(options: LanguageModelV3CallOptions): ResolvedCall {
     const { prompt, step } = readPrompt(options.prompt);
     const promptCharacters = options.prompt.reduce((sum, message) => sum + messageLength(message), 0);
-    const selection = matchRecording(this.library, prompt);
+    const selection = this.select(prompt);
     if (selection.kind === "unmatched" || selection.kind === "unmatched-action") {
       const text =
         step === 0
