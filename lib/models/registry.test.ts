@@ -1,7 +1,10 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { readProviderConfiguration } from "./providers/provider-configuration";
-import { REPLAY_MODEL_ID, createModelRegistry } from "./registry";
-import { createReplayModel } from "./replay/replay-language-model";
+import { REPLAY_MODEL_ID, REPLAY_PERSONA_IDS, createModelRegistry } from "./registry";
+import { createReplayLibrary } from "./replay/load-recordings";
+import type { ReplayPersona } from "./replay/load-replay-personas";
+import { createReplayModel, ReplayLanguageModel } from "./replay/replay-language-model";
 import { instantSleep } from "./replay/replay-sleep";
 
 // Any request a real provider makes fails the test: building the registry and
@@ -22,9 +25,9 @@ const FULL_ENVIRONMENT = {
 };
 
 describe("createModelRegistry", () => {
-  it("offers only the replay model when no provider is configured", () => {
+  it("offers only the replay model and its personas when no provider is configured", () => {
     const registry = createModelRegistry({ environment: {}, fetch: refusingFetch });
-    expect(registry.list().map((entry) => entry.id)).toEqual([REPLAY_MODEL_ID]);
+    expect(registry.list().map((entry) => entry.id)).toEqual([REPLAY_MODEL_ID, ...REPLAY_PERSONA_IDS]);
     expect(registry.defaultModelId).toBe(REPLAY_MODEL_ID);
     const lookup = registry.getModel(REPLAY_MODEL_ID);
     expect(lookup.ok && lookup.model).toBe(registry.replayModel);
@@ -43,10 +46,15 @@ describe("createModelRegistry", () => {
     }
   });
 
-  it("lists every configured provider's models with display names, replay first", () => {
+  it("lists every configured provider's models with display names, replay and its personas first", () => {
     const registry = createModelRegistry({ environment: FULL_ENVIRONMENT, fetch: refusingFetch });
     expect(registry.list().map((entry) => [entry.id, entry.displayName])).toEqual([
       [REPLAY_MODEL_ID, "Replay (recorded replies)"],
+      ["replay:quokka", "Quokka (replay, clean blocks)"],
+      ["replay:marmot", "Marmot (replay, malformed blocks)"],
+      ["replay:pangolin", "Pangolin (replay, slow)"],
+      ["replay:axolotl", "Axolotl (replay, JSON dialect only)"],
+      ["replay:kestrel", "Kestrel (replay, names itself)"],
       ["openai:gpt-5-mini", "OpenAI · gpt-5-mini"],
       ["openai:gpt-4.1", "OpenAI · gpt-4.1"],
       ["anthropic:claude-sonnet-4-5", "Anthropic · claude-sonnet-4-5"],
@@ -113,6 +121,112 @@ describe("createModelRegistry", () => {
       // read to the end
     }
     expect(waits[0]).toBe(175);
+  });
+});
+
+describe("replay personas in the registry", () => {
+  /** A persona of one recording, counting how often its recordings are loaded. */
+  function testPersona(loads: { count: number }): ReplayPersona {
+    const library = createReplayLibrary([
+      {
+        id: "hello",
+        title: "Hello",
+        description: "Says hello.",
+        dialects: [],
+        examplePrompt: "hello",
+        match: { keywords: ["hello"], patterns: [] },
+        priority: 0,
+        listed: true,
+        steps: [{ text: "Hello from Wombat.", toolCalls: [] }],
+      },
+    ]);
+    return {
+      id: "replay:wombat",
+      modelName: "wombat",
+      name: "Wombat",
+      displayName: "Wombat (replay, test)",
+      description: "A test persona.",
+      character: "clean",
+      selfNames: [],
+      pace: { firstTokenMs: 1_000 },
+      fallbackRecordingId: "hello",
+      library: () => {
+        loads.count += 1;
+        return library;
+      },
+    };
+  }
+
+  async function firstWait(model: LanguageModelV3, waits: number[], prompt = "Show the build status"): Promise<number | undefined> {
+    const { stream } = await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: prompt }] }] });
+    const reader = stream.getReader();
+    while (!(await reader.read()).done) {
+      // read to the end
+    }
+    return waits[0];
+  }
+
+  it("serves each persona as its own replay model, named after the persona, the same instance every time", () => {
+    const registry = createModelRegistry({ environment: {}, fetch: refusingFetch });
+    const models = new Set<LanguageModelV3>();
+    for (const id of REPLAY_PERSONA_IDS) {
+      const lookup = registry.getModel(id);
+      if (!lookup.ok) throw new Error(`${id}: ${lookup.error.message}`);
+      const modelName = id.slice("replay:".length);
+      expect(lookup.entry).toMatchObject({ id, provider: "replay", modelName });
+      expect(lookup.entry.displayName.toLowerCase()).toContain(modelName);
+      expect(lookup.model).toBeInstanceOf(ReplayLanguageModel);
+      expect(lookup.model.modelId).toBe(modelName);
+      expect(lookup.model).not.toBe(registry.replayModel);
+      expect(registry.getModel(id).ok && registry.getModel(id)).toMatchObject({ model: lookup.model });
+      models.add(lookup.model);
+    }
+    expect(models.size).toBe(REPLAY_PERSONA_IDS.length);
+    expect(registry.getModel("replay:platypus").ok ? null : registry.getModel("replay:platypus")).toMatchObject({ ok: false, error: { code: "not_found:model" } });
+  });
+
+  it("answers from each persona's own recordings, not the replay model's", () => {
+    const registry = createModelRegistry({ environment: {}, fetch: refusingFetch });
+    const kestrel = registry.getModel("replay:kestrel");
+    if (!kestrel.ok || !(kestrel.model instanceof ReplayLanguageModel)) throw new Error("no Kestrel");
+    const selection = kestrel.model.select("Show the build status");
+    expect("recording" in selection && selection.recording.steps[0]?.text).toContain("Kestrel");
+    expect(kestrel.model.select("Show me some malformed UI").kind).toBe("fallback");
+  });
+
+  it("offers the personas it is given, or none, and loads a persona's recordings only when it is first asked for", () => {
+    const loads = { count: 0 };
+    const registry = createModelRegistry({ environment: {}, personas: [testPersona(loads)] });
+    expect(registry.list().map((entry) => entry.id)).toEqual([REPLAY_MODEL_ID, "replay:wombat"]);
+    expect(loads.count).toBe(0);
+    expect(registry.getModel("replay:wombat").ok).toBe(true);
+    registry.getModel("replay:wombat");
+    expect(loads.count).toBe(1);
+    expect(createModelRegistry({ environment: {}, personas: [] }).list().map((entry) => entry.id)).toEqual([REPLAY_MODEL_ID]);
+  });
+
+  it("times the personas like the replay model: REPLAY_TIME_SCALE and the replay options' sleep apply, over the persona's own pace", async () => {
+    const waits: number[] = [];
+    const registry = createModelRegistry({
+      environment: { REPLAY_TIME_SCALE: "0.5" },
+      replay: { sleep: async (milliseconds) => void waits.push(milliseconds) },
+      personas: [testPersona({ count: 0 })],
+    });
+    const lookup = registry.getModel("replay:wombat");
+    if (!lookup.ok) throw new Error(lookup.error.message);
+    expect(await firstWait(lookup.model, waits, "Anything at all")).toBe(500);
+  });
+
+  it("takes the personas' timing from personaTiming when the replay model is given as an instance", async () => {
+    const waits: number[] = [];
+    const registry = createModelRegistry({
+      environment: {},
+      replay: createReplayModel({ sleep: instantSleep }),
+      personaTiming: { sleep: async (milliseconds) => void waits.push(milliseconds), timeScale: 0.25 },
+    });
+    const lookup = registry.getModel("replay:pangolin");
+    if (!lookup.ok) throw new Error(lookup.error.message);
+    expect(await firstWait(lookup.model, waits)).toBe(500);
   });
 });
 

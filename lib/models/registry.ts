@@ -1,8 +1,9 @@
 /**
- * The models a person can pick: the replay model always, real providers when
- * the server's environment configures them. Ids are `<provider>:<model>`
- * (`replay:default`, `openai:gpt-5-mini`, `anthropic:claude-sonnet-4-5`,
- * `compatible:llama3.2`), stable enough to store with a chat.
+ * The models a person can pick: the replay model and its personas always,
+ * real providers when the server's environment configures them. Ids are
+ * `<provider>:<model>` (`replay:default`, `replay:kestrel`,
+ * `openai:gpt-5-mini`, `anthropic:claude-sonnet-4-5`, `compatible:llama3.2`),
+ * stable enough to store with a chat.
  */
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
@@ -14,10 +15,21 @@ import {
   readProviderConfiguration,
   type ProviderConfiguration,
 } from "./providers/provider-configuration";
+import { loadReplayPersonas, REPLAY_PERSONA_NAMES, type ReplayPersona } from "./replay/load-replay-personas";
 import { createReplayModel, ReplayLanguageModel, type ReplayModelOptions } from "./replay/replay-language-model";
 
 /** The replay model's id; always available. */
 export const REPLAY_MODEL_ID = "replay:default";
+
+/**
+ * The replay personas' ids, in picker order: replay models with a character
+ * (clean blocks, malformed blocks, slow, JSON dialect only, names itself),
+ * always available, answering the same comparison prompts differently.
+ */
+export const REPLAY_PERSONA_IDS: readonly string[] = REPLAY_PERSONA_NAMES.map((name) => `replay:${name}`);
+
+/** How the personas' models wait and chunk; the rest of their options is their own. */
+export type ReplayPersonaTiming = Pick<ReplayModelOptions, "sleep" | "timeScale" | "seed">;
 
 /** The providers a model id may name. */
 export const ModelProviderSchema = z.enum(["replay", "openai", "anthropic", "compatible"]);
@@ -59,11 +71,19 @@ export type ModelRegistryOptions = {
   replay?: ReplayLanguageModel | ReplayModelOptions;
   /** The fetch real providers use (tests pass one that fails, to prove nothing connects). */
   fetch?: FetchFunction;
+  /** The replay personas to offer after the replay model (default: those under `fixtures/replay-personas/`); `[]` offers none. */
+  personas?: readonly ReplayPersona[];
+  /**
+   * How the personas wait, their speed and seed (default: the `sleep`,
+   * `timeScale` and `seed` of `replay` when it is options; `REPLAY_TIME_SCALE`
+   * and `REPLAY_SEED` apply underneath, as for the replay model).
+   */
+  personaTiming?: ReplayPersonaTiming;
 };
 
 /** The models of one environment. */
 export type ModelRegistry = {
-  /** Every available model, replay first. */
+  /** Every available model: the replay model, its personas, then real providers. */
   list(): ModelEntry[];
   /** The model for `id`, or why there is none. */
   getModel(id: string): ModelLookup;
@@ -92,6 +112,27 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
   const entries: ModelEntry[] = [replayEntry];
   const factories = new Map<string, () => LanguageModelV3>();
   factories.set(REPLAY_MODEL_ID, () => replayModel);
+  const personaTiming = options.personaTiming ?? (options.replay instanceof ReplayLanguageModel ? {} : pickTiming(options.replay));
+  for (const persona of options.personas ?? loadReplayPersonas()) {
+    if (factories.has(persona.id)) continue;
+    entries.push({
+      id: persona.id,
+      provider: "replay",
+      modelName: persona.modelName,
+      displayName: persona.displayName,
+      description: persona.description,
+    });
+    // Created on first use, so a persona's recordings are read only when someone picks it.
+    factories.set(persona.id, () =>
+      createReplayModel({
+        ...replayOptions(environment, personaTiming),
+        library: persona.library(),
+        modelId: persona.modelName,
+        fallbackRecordingId: persona.fallbackRecordingId,
+        ...(persona.pace ? { pace: persona.pace } : {}),
+      }),
+    );
+  }
   for (const configuration of providers) {
     for (const modelName of configuration.models) {
       const entry = describe(configuration, modelName);
@@ -164,6 +205,12 @@ function replayOptions(environment: Record<string, string | undefined>, override
     ...(environment.REPLAY_SEED && Number.isInteger(seed) ? { seed } : {}),
     ...overrides,
   };
+}
+
+function pickTiming(options: ReplayModelOptions | undefined): ReplayPersonaTiming {
+  if (!options) return {};
+  const { sleep, timeScale, seed } = options;
+  return { ...(sleep ? { sleep } : {}), ...(timeScale !== undefined ? { timeScale } : {}), ...(seed !== undefined ? { seed } : {}) };
 }
 
 function describe(configuration: ProviderConfiguration, modelName: string): ModelEntry {

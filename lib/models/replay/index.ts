@@ -1,4 +1,5 @@
 /** The replay provider: recorded replies played as a real AI SDK language model. */
+export { REPLAY_COMPARISON_PROMPTS, type ReplayComparisonPrompt } from "./comparison-prompts";
 export { chunkText, REPLAY_CHUNK_MAX_CHARACTERS, type ChunkTextOptions } from "./chunk-text";
 export { DEFAULT_REPLY_ID, defaultReplyText, type DefaultReplyOptions } from "./default-reply";
 export { generateHugeReply, HUGE_REPLY_LAST_LINE, type HugeReplyContent } from "./huge-reply";
@@ -10,11 +11,20 @@ export {
   ReplayLibraryError,
   type ReplayLibrary,
 } from "./load-recordings";
+export {
+  loadReplayPersonas,
+  PERSONA_FILE_NAME,
+  PERSONA_RECORDINGS_FOLDER,
+  REPLAY_PERSONA_NAMES,
+  REPLAY_PERSONAS_DIRECTORY,
+  type ReplayPersona,
+} from "./load-replay-personas";
 export { matchRecording, REPLAY_DIRECT_COMMAND, type RecordingSelection } from "./match-recording";
 export {
   RecordingFaultSchema,
   RecordingFileSchema,
   RecordingMatchSchema,
+  RecordingPaceSchema,
   RecordingSchema,
   type Recording,
   type RecordingFault,
@@ -29,7 +39,14 @@ export {
   REPLAY_PROVIDER,
   ReplayLanguageModel,
   type ReplayModelOptions,
+  type ReplaySelection,
 } from "./replay-language-model";
+export {
+  ReplayPersonaCharacterSchema,
+  ReplayPersonaFileSchema,
+  type ReplayPersonaCharacter,
+  type ReplayPersonaFile,
+} from "./replay-persona-schema";
 export {
   buildReplayScript,
   REPLAY_DEFAULT_CHARACTERS_PER_SECOND,
