@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { identityNames } from "./identity-names";
-import { IdentityMasker, MASKED_NAME, maskJson, maskText } from "./identity-mask";
+import { IdentityMasker, MASK_CHARACTER, MASKED_NAME, maskJson, maskText } from "./identity-mask";
 
 const names = identityNames([
   { id: "replay:default", provider: "replay", modelName: "default", displayName: "Replay (recorded replies)" },
@@ -52,8 +52,8 @@ const texts = [
   "anthropic:claude-sonnet-4-5 and OpenAI · gpt-4o and Command R+ and Command Rx",
 ];
 
-function chunked(text: string, cuts: number[]): string {
-  const masker = new IdentityMasker(names);
+function chunked(text: string, cuts: number[], keepLength = false): string {
+  const masker = new IdentityMasker(names, { keepLength });
   let output = "";
   let previous = 0;
   for (const cut of [...cuts].sort((first, second) => first - second)) {
@@ -63,6 +63,7 @@ function chunked(text: string, cuts: number[]): string {
   output += masker.push(text.slice(previous));
   output += masker.flush();
   expect(masker.leaked).toBe(maskText(text, names).leaked);
+  if (keepLength) expect(output.length).toBe(text.length);
   return output;
 }
 
@@ -102,6 +103,15 @@ describe("IdentityMasker", () => {
       }),
       { numRuns: 2000, seed: 9 },
     );
+  });
+
+  it("keeps the text's length with keepLength, for any chunking", () => {
+    for (const text of texts) {
+      const expected = maskText(text, names, { keepLength: true }).text;
+      expect(expected).toHaveLength(text.length);
+      for (let cut = 0; cut <= text.length; cut += 1) expect(chunked(text, [cut], true)).toBe(expected);
+    }
+    expect(maskText("I am Claude-3.", names, { keepLength: true }).text).toBe(`I am ${MASK_CHARACTER.repeat(8)}.`);
   });
 
   it("shows settled text at once and holds back only what could still be a name", () => {
@@ -145,6 +155,10 @@ describe("maskJson", () => {
       nested: { deeper: ["plain"] },
     });
     expect(input).toEqual(snapshot);
+  });
+
+  it("keeps every string's length with keepLength", () => {
+    expect(maskJson({ text: "by Gemini" }, names, { keepLength: true }).value).toEqual({ text: `by ${MASK_CHARACTER.repeat(6)}` });
   });
 
   it("reports no leak for clean values", () => {

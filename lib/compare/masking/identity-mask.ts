@@ -11,10 +11,27 @@
  * letters or digits, or a space or tab followed by a digit. A space inside a
  * name matches one space, tab or no-break space. Names are tried longest
  * first, so "Meta AI" wins over "Meta".
+ *
+ * A match becomes "[model]", or with `keepLength` as many "▒" as it has
+ * UTF-16 units, so offsets into the text (block and fence ranges, stream
+ * positions) stay true after masking.
  */
 
 /** What a masked name is replaced with. */
 export const MASKED_NAME = "[model]";
+
+/** The character a length-keeping mask repeats (one UTF-16 unit). */
+export const MASK_CHARACTER = "\u2592";
+
+/** How names are replaced. */
+export type MaskOptions = {
+  /** Replace each match with as many {@link MASK_CHARACTER} as it has UTF-16 units, instead of {@link MASKED_NAME}. */
+  keepLength?: boolean;
+};
+
+function replacementFor(matched: string, options: MaskOptions): string {
+  return options.keepLength === true ? MASK_CHARACTER.repeat(matched.length) : MASKED_NAME;
+}
 
 /** Letters or digits: what may not stand right before a name. */
 const WORD_CHARACTER = String.raw`[\p{L}\p{N}]`;
@@ -85,10 +102,10 @@ function nestedPrefix(units: string[]): string {
 export type MaskedText = { text: string; leaked: boolean };
 
 /** Masks every name in `text` (see the file comment); `leaked` says whether any was found. */
-export function maskText(text: string, names: readonly string[]): MaskedText {
+export function maskText(text: string, names: readonly string[], options: MaskOptions = {}): MaskedText {
   const patterns = compile(names);
   if (patterns === null) return { text, leaked: false };
-  const scan = scanText({ work: text, start: 0, patterns, final: true });
+  const scan = scanText({ work: text, start: 0, patterns, final: true, options });
   return { text: scan.output, leaked: scan.leaked };
 }
 
@@ -101,7 +118,7 @@ type Scan = { output: string; leaked: boolean; rest: number };
  * settled whatever comes next, because every match before it has enough
  * characters after it to be decided, and no name could start earlier.
  */
-function scanText(options: { work: string; start: number; patterns: MaskPatterns; final: boolean }): Scan {
+function scanText(options: { work: string; start: number; patterns: MaskPatterns; final: boolean; options: MaskOptions }): Scan {
   const { patterns, final } = options;
   // A high surrogate at the end is half of a character not yet arrived (a
   // letter the checks must see whole), so an unfinished scan stops before it.
@@ -123,7 +140,7 @@ function scanText(options: { work: string; start: number; patterns: MaskPatterns
       }
     }
     if (found !== null && found.index < holdFrom) {
-      output += work.slice(position, found.index) + MASKED_NAME;
+      output += work.slice(position, found.index) + replacementFor(found[0], options.options);
       leaked = true;
       position = found.index + found[0].length;
       continue;
@@ -147,9 +164,11 @@ export class IdentityMasker {
   /** The last code point emitted: the boundary check before the pending text needs it. */
   private context = "";
   private anyLeaked = false;
+  private readonly options: MaskOptions;
 
-  constructor(names: readonly string[]) {
+  constructor(names: readonly string[], options: MaskOptions = {}) {
     this.patterns = compile(names);
+    this.options = options;
   }
 
   /** Takes the next piece of streamed text; returns the masked text that is settled. */
@@ -157,7 +176,7 @@ export class IdentityMasker {
     if (this.patterns === null) return delta;
     this.pending += delta;
     const work = this.context + this.pending;
-    const scan = scanText({ work, start: this.context.length, patterns: this.patterns, final: false });
+    const scan = scanText({ work, start: this.context.length, patterns: this.patterns, final: false, options: this.options });
     this.settle(work, scan);
     return scan.output;
   }
@@ -166,7 +185,7 @@ export class IdentityMasker {
   flush(): string {
     if (this.patterns === null) return "";
     const work = this.context + this.pending;
-    const scan = scanText({ work, start: this.context.length, patterns: this.patterns, final: true });
+    const scan = scanText({ work, start: this.context.length, patterns: this.patterns, final: true, options: this.options });
     this.settle(work, scan);
     return scan.output;
   }
@@ -199,11 +218,11 @@ export type MaskedJson<T> = { value: T; leaked: boolean };
  * values; keys are left alone, they are the spec's structure, not its words).
  * The input is not changed; unchanged parts of the result may be shared with it.
  */
-export function maskJson<T>(value: T, names: readonly string[]): MaskedJson<T> {
+export function maskJson<T>(value: T, names: readonly string[], options: MaskOptions = {}): MaskedJson<T> {
   let leaked = false;
   const visit = (node: unknown): unknown => {
     if (typeof node === "string") {
-      const masked = maskText(node, names);
+      const masked = maskText(node, names, options);
       if (masked.leaked) leaked = true;
       return masked.text;
     }
