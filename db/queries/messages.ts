@@ -27,6 +27,8 @@ export type NewMessage = {
   error?: string | null;
   /** The model that wrote a reply. */
   model?: string | null;
+  /** A reply's token counts and compile time. */
+  usage?: JsonValue | null;
 };
 
 /**
@@ -64,6 +66,7 @@ export function appendMessage(
           status: message.status ?? "complete",
           error: message.error ?? null,
           model: message.model ?? null,
+          usage: message.usage ?? null,
         })
         .returning();
       if (!stored) throw new Error("insert returned no row");

@@ -14,6 +14,7 @@ import { ArtifactCardSchema } from "@/lib/artifacts/artifact-card";
 import { GenuiDiagnosticSchema } from "@/lib/genui/diagnostics/diagnostic";
 import { GenuiSpecSchema } from "@/lib/genui/schema/spec";
 import { UiBlocksSchema, UiRangeSchema } from "@/lib/ui/envelope/schema";
+import { ReplyUsageSchema } from "./records/reply-usage";
 
 /** Longest prompt a person may send, in UTF-16 units: far above any real prompt, far below a memory problem. */
 export const PROMPT_MAX_LENGTH = 32_000;
@@ -184,6 +185,8 @@ export const AssistantMessageSchema = z.object({
   /** A silent panel update: it replaced a panel in place and is never drawn as a message. */
   silent: z.boolean(),
   model: z.string().max(200),
+  /** Token counts and the server's compile time, for replies stored since they were kept. */
+  usage: ReplyUsageSchema.optional(),
   createdAt: TimestampSchema,
 });
 /** A stored reply. */

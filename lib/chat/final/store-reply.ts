@@ -14,6 +14,7 @@ import { addPreamble } from "@/db/queries/preambles";
 import type { JsonValue, MessageStatus, Panel } from "@/db/schema";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { toChatMessage, toPanelRecords, type StoredGenui } from "../records/message-record";
+import type { ReplyUsage } from "../records/reply-usage";
 import { toStorableText } from "../turn/storable-text";
 import type { AssistantMessage, PanelRecord, ReceiptEntry, ToolCard } from "../wire";
 import type { BoundaryReport } from "./boundary-receipt";
@@ -36,6 +37,8 @@ export type StoreReplyInput = {
   actionPanelId: string | null;
   /** What the model boundary replaced or refused, for the receipt. */
   boundary?: BoundaryReport;
+  /** Token counts and compile time. */
+  usage?: ReplyUsage;
 };
 
 /** The stored reply and the panels it moved, as the wire carries them. */
@@ -73,6 +76,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
         status: input.status,
         error: input.error,
         model: input.model,
+        ...(input.usage ? { usage: input.usage as unknown as JsonValue } : {}),
       },
     });
     if (!row) return null;

@@ -104,6 +104,11 @@ export class LocalReply {
   finish(): UiBlock[] {
     return this.state.finish();
   }
+
+  /** Milliseconds spent compiling the reply here, previews and final (read after `finish`). */
+  get compileMs(): number {
+    return this.state.compileMs;
+  }
 }
 
 /** Live chats of one instance (see the file comment). */

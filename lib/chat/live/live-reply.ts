@@ -48,6 +48,7 @@ export class LiveReplyState {
   private preview: { ui: UiBlock[]; textLength: number } = { ui: [], textLength: 0 };
   private stream: UiStream | null = null;
   private ended = false;
+  private compileTime = 0;
 
   /** A live reply with no text yet. */
   constructor(options: LiveReplyStateOptions) {
@@ -131,7 +132,14 @@ export class LiveReplyState {
     // Unwatched, the stream is made only to finish: nothing is previewed on the way.
     const stream = this.stream ?? this.createStream(() => {});
     this.stream = null;
-    return stream.finish(this.textSoFar);
+    const blocks = stream.finish(this.textSoFar);
+    this.compileTime += stream.compileMs;
+    return blocks;
+  }
+
+  /** Milliseconds this instance spent compiling the reply (previews and the final compile), once it finished. */
+  get compileMs(): number {
+    return this.compileTime;
   }
 
   /** Stops previews and takes no more text (a mirror whose reply ended elsewhere). */

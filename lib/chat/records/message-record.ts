@@ -20,6 +20,7 @@ import {
   type UserMessageKind,
 } from "../wire";
 import { panelStateDialect } from "../panels/panel-state";
+import { readReplyUsage } from "./reply-usage";
 
 /** What a reply's `genui` column holds: its final octo-ui fences and its `render_ui` cards. */
 export const StoredGenuiSchema = z.object({
@@ -38,6 +39,7 @@ export function toChatMessage(row: Message): ChatMessage {
   }
   const ui = parsed(UiBlocksSchema, row.ui);
   const genui = parsed(StoredGenuiSchema, row.genui);
+  const usage = readReplyUsage(row.usage);
   return {
     ...base,
     role: "assistant",
@@ -48,6 +50,7 @@ export function toChatMessage(row: Message): ChatMessage {
     status: row.status,
     ...(row.error ? { error: row.error } : {}),
     model: row.model ?? "",
+    ...(usage ? { usage } : {}),
   };
 }
 

@@ -32,9 +32,11 @@ import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/li
 import { buildSystemPrompt } from "@/lib/models/system-prompt";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { RefusedToolCall } from "../final/boundary-receipt";
+import { withSystemAddition, type ChatSettings } from "../core/chat-settings";
 import { storeMinimalReply } from "../final/store-minimal-reply";
 import { storeReply, type StoredReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
+import { replyUsage } from "../records/reply-usage";
 import type { ToolCard } from "../wire";
 import { coalesceDeltasMiddleware } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
@@ -84,6 +86,8 @@ export type GenerateReplyInput = {
   stopReason: () => GenerationStopReason | null;
   /** The @Query sources the host answers, listed in the system prompt as the compiler checks them. */
   querySchemas?: UiQuerySchemas;
+  /** The chat's generation settings (system prompt addition, temperature, seed). */
+  settings?: ChatSettings;
 };
 
 /** Generates, compiles and stores one reply (see the file comment); never throws. Null when nothing could be stored. */
@@ -92,14 +96,25 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
   let failure: unknown = null;
   const replaced: StorableOutputTally = { replaced: 0 };
   const refusedTools: RefusedToolCall[] = [];
+  const settings = input.settings ?? {};
+  let reportedUsage: { inputTokens: number | undefined; outputTokens: number | undefined } | null = null;
+  let promptCharacters = 0;
   try {
     const diagnostics = await preambleDiagnostics(input);
     const thread = await listMessages({ userId: input.userId, chatId: input.chatId, includeSilent: true });
     const artifacts = await artifactReplyKit({ userId: input.userId, chatId: input.chatId, messageId: input.messageId });
+    const system = withSystemAddition(
+      buildSystemPrompt({ diagnostics, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
+      settings,
+    );
+    const messages = toModelMessages(thread);
+    promptCharacters = system.length + thread.reduce((total, message) => total + message.text.length, 0);
     const result = streamText({
       model: atModelBoundary(input.model, replaced),
-      system: buildSystemPrompt({ diagnostics, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
-      messages: toModelMessages(thread),
+      system,
+      messages,
+      ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+      ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
       tools: { [RENDER_UI_TOOL_NAME]: renderUiTool, ...artifacts.tools },
       stopWhen: stepCountIs(REPLY_MAX_STEPS),
       abortSignal: input.signal,
@@ -127,6 +142,9 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
         case "error":
           failure ??= part.error ?? new Error("the model stream failed");
           break;
+        case "finish":
+          reportedUsage = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
+          break;
         default:
           break;
       }
@@ -140,6 +158,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
     stopReason === "stop" || stopReason === "delete" ? "stopped" : failure !== null || stopReason === "time-limit" || stopReason === "lease-lost" ? "error" : "complete";
   const error = status !== "error" ? null : stopReason === "time-limit" ? REPLY_TIME_LIMIT_MESSAGE : stopReason === "lease-lost" ? REPLY_LEASE_LOST_MESSAGE : REPLY_ERROR_MESSAGE;
   const blocks = reply.finish();
+  const usage = replyUsage({ reported: reportedUsage, promptCharacters, text: reply.text, compileMs: reply.compileMs });
   try {
     return await storeReply({
       userId: input.userId,
@@ -153,6 +172,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       tools: reply.tools,
       actionPanelId: input.actionPanelId,
       boundary: { replacedCharacters: replaced.replaced, refusedTools },
+      usage,
     });
   } catch (caught) {
     console.error(`chat: storing reply ${input.messageId} failed; storing its text alone`, caught);

@@ -23,6 +23,7 @@ function row(role: Message["role"], text: string, extra: Partial<Message> = {}):
     status: "complete",
     error: null,
     model: role === "assistant" ? "replay:default" : null,
+    usage: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
     treeDialects: null,

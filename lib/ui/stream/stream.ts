@@ -53,6 +53,7 @@ export class UiStream {
   private lastCompileAt = 0;
   private timer: { handle: unknown } | null = null;
   private closed = false;
+  private compileTime = 0;
 
   /** A stream for one reply. */
   constructor(options: UiStreamOptions) {
@@ -60,6 +61,11 @@ export class UiStream {
     this.clock = clock ?? SYSTEM_CLOCK;
     this.emit = emit;
     this.compiler = new UiCompiler(compilerOptions);
+  }
+
+  /** Milliseconds spent compiling so far (every preview and the final compile), by the clock's `now`. */
+  get compileMs(): number {
+    return this.compileTime;
   }
 
   /** The reply's text so far: compiled now if this is the first update or an interval has passed, else when the interval ends. */
@@ -80,7 +86,9 @@ export class UiStream {
   finish(text: string, latestAttachment?: string): UiBlock[] {
     this.cancel();
     this.closed = true;
+    const started = this.clock.now();
     const blocks = this.compiler.compile(text, latestAttachment === undefined ? { final: true } : { final: true, latestAttachment });
+    this.compileTime += this.clock.now() - started;
     this.release();
     return blocks;
   }
@@ -107,6 +115,7 @@ export class UiStream {
     this.lastCompileAt = this.clock.now();
     this.compiledText = text;
     const blocks = this.compiler.compile(text);
+    this.compileTime += this.clock.now() - this.lastCompileAt;
     this.emit({ blocks, textLength: text.length });
   }
 
