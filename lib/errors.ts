@@ -77,6 +77,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   "not_found:message": "This message does not exist, or it is not yours.",
   "not_found:panel": "This panel does not exist, or it is not yours.",
   "not_found:artifact": "This artifact does not exist, or it is not yours.",
+  "not_found:compare": "This comparison does not exist, or it is not shared with you.",
   "unauthorized:auth": "You need to sign in to continue.",
   "bad_request:auth": "The email or password is not valid.",
   "forbidden:admin": "Only administrators can open this page.",

@@ -45,7 +45,7 @@ export function listChats(
     database
       .select()
       .from(chats)
-      .where(and(eq(chats.userId, input.userId), input.before ? lt(chats.updatedAt, input.before) : undefined))
+      .where(and(eq(chats.userId, input.userId), eq(chats.purpose, "chat"), input.before ? lt(chats.updatedAt, input.before) : undefined))
       .orderBy(desc(chats.updatedAt), desc(chats.id))
       .limit(limit),
   );

@@ -28,6 +28,16 @@ export const MESSAGE_KINDS = ["prompt", "action", "choice"] as const;
 /** How a person's message was sent. */
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
+/**
+ * What a chat is for: a conversation in the chat list (`chat`), or one pane
+ * of a model comparison run (`compare`), which the chat list never shows and
+ * only the comparison pages open.
+ */
+export const CHAT_PURPOSES = ["chat", "compare"] as const;
+
+/** What a chat is for. */
+export type ChatPurpose = (typeof CHAT_PURPOSES)[number];
+
 /** How a stored reply ended: in full, stopped by the person, or cut by an error. */
 export const MESSAGE_STATUSES = ["complete", "stopped", "error"] as const;
 
@@ -67,9 +77,15 @@ export const chats = pgTable(
      */
     replyLeaseHolder: text("reply_lease_holder"),
     replyLeaseUntil: timestamp("reply_lease_until", { withTimezone: true }),
+    purpose: text("purpose", { enum: CHAT_PURPOSES }).default("chat").notNull(),
+    /** What every reply of the chat is generated with (lib/chat/core/chat-settings.ts): a system prompt addition, temperature, seed; null for the defaults. */
+    settings: jsonb("settings").$type<JsonValue>(),
     ...timestamps,
   },
-  (table) => [index("chats_user_id_updated_at_idx").on(table.userId, table.updatedAt.desc())],
+  (table) => [
+    index("chats_user_id_updated_at_idx").on(table.userId, table.updatedAt.desc()),
+    check("chats_purpose_known", sql`${table.purpose} in ('chat', 'compare')`),
+  ],
 );
 
 /** One turn of a chat: canonical text plus, for replies, the stored final UI and its degradation receipt. */
@@ -101,6 +117,8 @@ export const messages = pgTable(
     error: text("error"),
     /** The model that wrote a reply (null for the person's own messages). */
     model: text("model"),
+    /** A reply's token counts (the provider's when it reported them) and the server's compile time (lib/chat/records/reply-usage.ts). */
+    usage: jsonb("usage").$type<JsonValue>(),
     ...timestamps,
     // Facts of the stored trees the admin listing filters and sorts on, derived by Postgres (db/migrations/0005_admin_view.sql).
     /** The dialects the reply's trees use: `ui`, `octo-ui`, `render_ui`. */

@@ -9,6 +9,7 @@ export {
 } from "./artifacts";
 export { accounts, sessions, users, verifications, USER_ROLES, type User, type UserRole } from "./auth";
 export {
+  CHAT_PURPOSES,
   chats,
   messages,
   panels,
@@ -17,6 +18,7 @@ export {
   MESSAGE_ROLES,
   MESSAGE_STATUSES,
   type Chat,
+  type ChatPurpose,
   type Message,
   type MessageKind,
   type MessageRole,
@@ -56,3 +58,17 @@ export {
   type AuditAction,
   type RecompileRunStatus,
 } from "./admin";
+export {
+  COMPARE_PANE_STATUSES,
+  COMPARE_VOTE_KINDS,
+  comparePanes,
+  compareRuns,
+  compareShares,
+  compareVotes,
+  type ComparePane,
+  type ComparePaneStatus,
+  type CompareRun,
+  type CompareShare,
+  type CompareVoteKind,
+  type CompareVoteRow,
+} from "./compare";
