@@ -9,7 +9,8 @@ import "server-only";
 import { headers as requestHeaders } from "next/headers";
 import { z } from "zod";
 import { getChat } from "@/db/queries/chats";
-import { USER_ROLES, type Chat, type UserRole } from "@/db/schema";
+import { getCompareRunAccess } from "@/db/queries/compare";
+import { USER_ROLES, type Chat, type CompareRun, type UserRole } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { getAuth } from "./auth";
 
@@ -99,4 +100,24 @@ export async function authorizeChat(actor: Actor, chatId: string, action: ChatAc
 export function requireAdmin(actor: Actor): Actor {
   if (actor.role !== "admin" || actor.isGuest) throw new AppError("not_found:admin", { detail: `user ${actor.userId} is no admin` });
   return actor;
+}
+
+/** What an actor wants to do with a comparison run: read it (owner or shared-with) or change it (owner only). */
+export type CompareRunAction = "read" | "write";
+
+/**
+ * The comparison run and the actor's role in it, when they may do `action`
+ * with it; `not_found:compare` when it does not exist, is someone else's and
+ * not shared with them, or is shared but `action` is a change (a shared run
+ * is read-only, and whether someone else's run exists is not leaked).
+ */
+export async function authorizeCompareRun(actor: Actor, runId: string, action: CompareRunAction): Promise<{ run: CompareRun; role: "owner" | "viewer" }> {
+  if (typeof runId !== "string" || runId.length === 0 || runId.length > MAX_CHAT_ID_LENGTH) {
+    throw new AppError("not_found:compare", { detail: `malformed run id for ${action}` });
+  }
+  const access = await getCompareRunAccess({ userId: actor.userId, runId });
+  if (!access || (action === "write" && access.role !== "owner")) {
+    throw new AppError("not_found:compare", { detail: `${action} of run ${runId} by ${actor.userId}` });
+  }
+  return access;
 }

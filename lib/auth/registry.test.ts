@@ -55,6 +55,7 @@ const { compileUi } = await import("@/lib/ui/compile/compile-ui");
 const { PROJECT_QUERY_SCHEMAS } = await import("@/lib/project/query-sources");
 const { genuiFenceRecords } = await import("@/lib/chat/final/final-reply");
 const { createRecompileRun } = await import("@/db/queries/admin-recompile");
+const { addCompareShare, createCompareRun } = await import("@/db/queries/compare");
 
 /**
  * The probe chat's reply: one block reading the demo project (a query and a
@@ -240,6 +241,8 @@ type People = {
   freshFixture: () => Promise<ProbeFixture>;
   stranger: Headers;
   otherUser: Headers;
+  /** A person the victim's comparison run is shared with (read-only). */
+  sharee: Headers;
   guest: Headers;
   /** A fresh session of the victim (the chat's owner) for each admitted call, so sign-out cannot end the shared one. */
   owner: () => Promise<Headers>;
@@ -252,6 +255,7 @@ beforeAll(async () => {
   const auth = await getAuth();
   const victim = await signUpPerson(auth, { name: "Victim" });
   const other = await signUpPerson(auth, { name: "Other" });
+  const sharee = await signUpPerson(auth, { name: "Sharee" });
   const admin = await signUpPerson(auth, { name: "Admin", email: ADMIN_EMAIL });
   // A listed address is admin only once verified; this one is granted out of band instead.
   await grantAdmin({ email: admin.email });
@@ -281,13 +285,31 @@ beforeAll(async () => {
       caps: { artifactsPerChat: 50, versionsPerArtifact: 100, chatBytes: 1_000_000 },
     });
     if (artifact.kind !== "stored") throw new Error(`the probe's artifact was not stored: ${artifact.kind}`);
-    return { chatId: chat.id, messageId: message!.id, panelId, blockId: ui[0]!.id, artifactId: artifact.artifact.id, recompileRunId };
+    // A comparison run of the victim's with two panes (nothing generated), shared with the sharee.
+    const compareRunId = crypto.randomUUID();
+    const compare = await createCompareRun({
+      run: { id: compareRunId, userId: victim.userId, prompt: "Show the build status", settings: {}, tag: "probe", blind: true, parentRunId: null },
+      chatSettings: {},
+      panes: ["A", "B"].map((label, slot) => ({ id: crypto.randomUUID(), chatId: crypto.randomUUID(), slot, sample: 0, label, modelId: "replay:default", chatTitle: `pane ${label}` })),
+    });
+    await addCompareShare({ runId: compareRunId, userId: sharee.userId });
+    return {
+      chatId: chat.id,
+      messageId: message!.id,
+      panelId,
+      blockId: ui[0]!.id,
+      artifactId: artifact.artifact.id,
+      recompileRunId,
+      compareRunId,
+      comparePaneId: compare.panes[0]!.id,
+    };
   };
   people = {
     fixture: await victimChat(),
     freshFixture: victimChat,
     stranger: requestHeaders(),
     otherUser: other.headers,
+    sharee: sharee.headers,
     guest: guest.headers,
     owner: () => signInPerson(auth, victim),
     admin: () => signInPerson(auth, admin),
@@ -303,6 +325,15 @@ function wrongPeople(access: PolicyEntry["access"]): { who: string; headers: () 
       stranger,
       { who: "another user", headers: () => people.otherUser, code: "not_found:chat", status: 404 },
       { who: "a guest", headers: () => people.guest, code: "not_found:chat", status: 404 },
+    ];
+  }
+  if (access === "compare-viewer" || access === "compare-owner") {
+    return [
+      stranger,
+      { who: "another user", headers: () => people.otherUser, code: "not_found:compare", status: 404 },
+      { who: "a guest", headers: () => people.guest, code: "not_found:compare", status: 404 },
+      // A shared run is read-only: the person it is shared with may read it, never change it.
+      ...(access === "compare-owner" ? [{ who: "the person it is shared with", headers: () => people.sharee, code: "not_found:compare", status: 404 }] : []),
     ];
   }
   if (access === "admin") {
@@ -357,6 +388,13 @@ describe("the policy registry", () => {
       const outcome = await callEntry(entry, await people.freshFixture(), headers);
       expect(isAdmitted(outcome), JSON.stringify(outcome, (_name, value: unknown) => (value instanceof Error ? value.stack : value))).toBe(true);
     });
+
+    if (entry.access === "compare-viewer") {
+      it("admits the person the run is shared with", async () => {
+        const outcome = await callEntry(entry, await people.freshFixture(), people.sharee);
+        expect(isAdmitted(outcome), JSON.stringify(outcome)).toBe(true);
+      });
+    }
   });
 });
 

@@ -11,9 +11,11 @@
  * - `public`: anyone (sign-in forms, better-auth's own endpoints);
  * - `signed-in`: any actor, guests included (`requireActor`);
  * - `chat-owner`: the owner of the chat named in the input (`authorizeChat`), others get `not_found:chat`;
- * - `admin`: admins only (`requireAdmin`), others get `not_found:admin` (pages: the 404 page).
+ * - `admin`: admins only (`requireAdmin`), others get `not_found:admin` (pages: the 404 page);
+ * - `compare-viewer`: the owner of the comparison run named in the input, or a person it is shared with (`authorizeCompareRun` read); others get `not_found:compare`;
+ * - `compare-owner`: the run's owner only (`authorizeCompareRun` write); a person it is shared with gets `not_found:compare` like anyone else.
  */
-export type PolicyAccess = "public" | "signed-in" | "chat-owner" | "admin";
+export type PolicyAccess = "public" | "signed-in" | "chat-owner" | "admin" | "compare-viewer" | "compare-owner";
 
 /** Ids of a chat that belongs to the victim of a wrong-user probe, for building inputs. */
 export type ProbeFixture = {
@@ -26,6 +28,9 @@ export type ProbeFixture = {
   artifactId: string;
   /** A batch recompile check an admin started (the admin view's run page and route read it). */
   recompileRunId: string;
+  /** A comparison run of the victim, shared with a third person, and one of its panes. */
+  compareRunId: string;
+  comparePaneId: string;
 };
 
 /** How to call a route handler in a probe. */
@@ -178,6 +183,109 @@ export const policyRegistry: readonly PolicyEntry[] = [
     access: "signed-in",
     note: "requireActor through guardPage",
     probe: {},
+  },
+  {
+    kind: "page",
+    file: "app/(compare)/compare/[id]/page.tsx",
+    exportName: "default",
+    access: "compare-viewer",
+    note: "requireActor + authorizeCompareRun (read) through guardPage; a run neither mine nor shared with me is a 404",
+    probe: { params: (fixture) => ({ id: fixture.compareRunId }) },
+  },
+  {
+    kind: "page",
+    file: "app/(compare)/compare/leaderboard/page.tsx",
+    exportName: "default",
+    access: "signed-in",
+    note: "requireActor through guardPage; ratings are aggregates of every counted vote, no run or reply is shown",
+    probe: { searchParams: () => ({ tag: "ui" }) },
+  },
+  {
+    kind: "route",
+    file: "app/api/compare/[id]/route.ts",
+    exportName: "GET",
+    access: "compare-viewer",
+    note: "requireActor + authorizeCompareRun (read) in the service",
+    probe: { path: (fixture) => `/api/compare/${fixture.compareRunId}`, params: (fixture) => ({ id: fixture.compareRunId }) },
+  },
+  {
+    kind: "route",
+    file: "app/api/compare/[id]/panes/[paneId]/events/route.ts",
+    exportName: "GET",
+    access: "compare-viewer",
+    note: "requireActor + authorizeCompareRun (read) before the stream opens; the pane must be the run's",
+    probe: {
+      path: (fixture) => `/api/compare/${fixture.compareRunId}/panes/${fixture.comparePaneId}/events`,
+      params: (fixture) => ({ id: fixture.compareRunId, paneId: fixture.comparePaneId }),
+    },
+  },
+  {
+    kind: "route",
+    file: "app/api/compare/[id]/export/route.ts",
+    exportName: "GET",
+    access: "compare-owner",
+    note: "requireActor + authorizeCompareRun (write): only the owner exports a run",
+    probe: { path: (fixture) => `/api/compare/${fixture.compareRunId}/export`, params: (fixture) => ({ id: fixture.compareRunId }) },
+  },
+  {
+    kind: "route",
+    file: "app/api/compare/export/route.ts",
+    exportName: "GET",
+    access: "signed-in",
+    note: "requireActor; the export holds only the asker's own runs (the query is scoped by user id)",
+    probe: { path: () => "/api/compare/export" },
+  },
+  {
+    kind: "action",
+    file: "app/(compare)/compare/actions.ts",
+    exportName: "startCompareRun",
+    access: "signed-in",
+    note: "requireActor; the run and its pane chats are the asker's",
+    probe: { arguments: () => [{ prompt: "Show the build status", models: ["replay:default", "replay:default"], samples: 1, blind: true }] },
+  },
+  ...(["rerunCompareRun"] as const).map(
+    (exportName): PolicyEntry => ({
+      kind: "action",
+      file: "app/(compare)/compare/actions.ts",
+      exportName,
+      access: "compare-owner",
+      note: "requireActor + authorizeCompareRun (write) in the service",
+      probe: { arguments: (fixture) => [{ runId: fixture.compareRunId }] },
+    }),
+  ),
+  ...(["stopComparePane", "retryComparePane"] as const).map(
+    (exportName): PolicyEntry => ({
+      kind: "action",
+      file: "app/(compare)/compare/actions.ts",
+      exportName,
+      access: "compare-owner",
+      note: "requireActor + authorizeCompareRun (write) in the service; the pane must be the run's",
+      probe: { arguments: (fixture) => [{ runId: fixture.compareRunId, paneId: fixture.comparePaneId }] },
+    }),
+  ),
+  {
+    kind: "action",
+    file: "app/(compare)/compare/actions.ts",
+    exportName: "voteCompareRun",
+    access: "compare-owner",
+    note: "requireActor + authorizeCompareRun (write) in the service; a shared viewer cannot vote",
+    probe: { arguments: (fixture) => [{ runId: fixture.compareRunId, kind: "best", best: fixture.comparePaneId }] },
+  },
+  {
+    kind: "action",
+    file: "app/(compare)/compare/actions.ts",
+    exportName: "shareCompareRun",
+    access: "compare-owner",
+    note: "requireActor + authorizeCompareRun (write) in the service",
+    probe: { arguments: (fixture) => [{ runId: fixture.compareRunId, email: "nobody@example.com" }] },
+  },
+  {
+    kind: "action",
+    file: "app/(compare)/compare/actions.ts",
+    exportName: "revokeCompareShare",
+    access: "compare-owner",
+    note: "requireActor + authorizeCompareRun (write) in the service",
+    probe: { arguments: (fixture) => [{ runId: fixture.compareRunId, userId: "nobody" }] },
   },
   // The admin view (lib/admin): every page, route and action is requireActor + requireAdmin; anyone else is not found.
   {

@@ -50,6 +50,7 @@ import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { GenerationRegistry } from "../turn/generation-registry";
 import { ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ActionSummary, AssistantMessage, ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
+import { readChatSettings } from "./chat-settings";
 import { snapshotFilter } from "./snapshot-filter";
 import {
   ChatReferenceInputSchema,
@@ -89,6 +90,12 @@ type PreparedTurn = {
   /** The panel an action turn's envelope names (its reply may replace the panel in place). */
   actionPanelId: string | null;
   action?: ActionSummary;
+};
+
+/** How one turn is started. */
+export type TurnOptions = {
+  /** Awaited after the person's turn is stored and before the reply starts (a comparison starts its panes together). */
+  beforeStart?: () => Promise<void>;
 };
 
 /** Milliseconds `deleteChat` waits for a reply generated here to stop before deleting its chat. */
@@ -163,13 +170,13 @@ export class ChatCore {
    * instance or any other (the chat's reply lease is taken before anything
    * is stored).
    */
-  async sendMessage(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
+  async sendMessage(actor: Actor, rawInput: unknown, options: TurnOptions = {}): Promise<SendMessageResult> {
     await this.ready();
     const input = parseChatInput(SendMessageInputSchema, rawInput);
     const lookup = this.modelFor(input.modelId);
     const chat: Chat =
       input.chatId !== undefined ? await authorizeChat(actor, input.chatId, "write") : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId);
-    return this.startTurn(actor, chat, input.modelId, lookup, async () => ({ text: input.prompt, kind: "prompt", silent: false, actionPanelId: null }));
+    return this.startTurn(actor, chat, input.modelId, lookup, async () => ({ text: input.prompt, kind: "prompt", silent: false, actionPanelId: null }), options);
   }
 
   /**
@@ -279,7 +286,14 @@ export class ChatCore {
    * before the turn is stored — stores it and starts the reply. A refusal
    * from `prepare` stores nothing and frees the chat.
    */
-  private async startTurn(actor: Actor, takenChat: Chat, modelId: string, model: LanguageModel, prepare: () => Promise<PreparedTurn>): Promise<SendMessageResult> {
+  private async startTurn(
+    actor: Actor,
+    takenChat: Chat,
+    modelId: string,
+    model: LanguageModel,
+    prepare: () => Promise<PreparedTurn>,
+    options: TurnOptions = {},
+  ): Promise<SendMessageResult> {
     let chat = takenChat;
     if (this.hub.isLive(chat.id)) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
     const slot = this.generations.reserve(chat.id);
@@ -318,6 +332,8 @@ export class ChatCore {
       });
       if (!prompt) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
       this.hub.announceMessage(actor.userId, toChatMessage(prompt));
+      // Several turns started together (a comparison's panes) wait here until all are stored, then start in one go.
+      await options.beforeStart?.();
       const reply = this.hub.startReply({
         chatId: chat.id,
         userId: actor.userId,
@@ -341,6 +357,7 @@ export class ChatCore {
         actionPanelId,
         signal: slot.signal,
         stopReason: slot.reason,
+        settings: readChatSettings(chat.settings),
         ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
       })
         .then(async (stored) => {

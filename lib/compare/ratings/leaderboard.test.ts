@@ -104,3 +104,17 @@ describe("percentile", () => {
     expect(percentile([], 0.5)).toBeNaN();
   });
 });
+
+describe("buildLeaderboard with too few votes", () => {
+  it("separates nothing until each model has LEADERBOARD_MIN_VOTES votes, and says how many are missing", async () => {
+    const { LEADERBOARD_MIN_VOTES } = await import("./leaderboard");
+    const vote = [{ a: "model-a", b: "model-b", score: 1 }];
+    const few = buildLeaderboard({ votes: [vote, vote, vote], samples: 200, seed: 3 });
+    expect(few.rows.map((row) => row.modelId)).toEqual(["model-a", "model-b"]);
+    expect(few.rows[0]!.separation.above).toBe("not-yet-separable");
+    expect(few.rows[0]!.separation.votesNeeded).toBeGreaterThanOrEqual(LEADERBOARD_MIN_VOTES - 3);
+    expect(few.rows.map((row) => row.rank)).toEqual([1, 1]);
+    const many = buildLeaderboard({ votes: Array.from({ length: LEADERBOARD_MIN_VOTES * 4 }, () => vote), samples: 200, seed: 3 });
+    expect(many.rows[0]!.separation.above).toBe("separated");
+  });
+});

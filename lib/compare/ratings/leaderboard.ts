@@ -20,11 +20,19 @@
  *   once n' > n·(w/d)², so it reports ⌈n·(w/d)² − n⌉ (at least 1), or null
  *   when the ratings are equal and no number of votes would part them by this
  *   reasoning.
+ * - **Too few votes separate nothing**: with a handful of votes every
+ *   resample is nearly the same vote again and the intervals collapse, so
+ *   two models are told apart (for rank and separation) only once each has
+ *   `LEADERBOARD_MIN_VOTES` votes; until then the estimate is at least the
+ *   votes still missing.
  */
 import { fitBradleyTerryTally, type BradleyTerryOptions } from "./bradley-terry";
 import { addToPairTally, createPairTally, outcomeModels } from "./pair-tally";
 import { createSeededRandom } from "./seeded-random";
 import type { PairOutcome } from "./vote-outcomes";
+
+/** Votes each of two models needs before the data may separate them (a bootstrap of fewer collapses; LMArena also waits for a minimum). */
+export const LEADERBOARD_MIN_VOTES = 10;
 
 /** Default bootstrap resamples. */
 export const LEADERBOARD_SAMPLES = 1000;
@@ -132,23 +140,36 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
   unranked.sort((first, second) => second.rating - first.rating || first.modelId.localeCompare(second.modelId));
 
   const rows: LeaderboardRow[] = unranked.map((row, index) => {
-    const rank = 1 + unranked.filter((other) => other.lower > row.upper).length;
+    const rank = 1 + unranked.filter((other) => other.lower > row.upper && enoughVotes(row, other)).length;
     const below = unranked[index + 1];
     return { ...row, rank, separation: separation(row, below, votes.length) };
   });
   return { rows, votes: votes.length, samples, seed, confidence };
 }
 
-type RatedInterval = { rating: number; lower: number; upper: number };
+type RatedInterval = { rating: number; lower: number; upper: number; votes: number };
+
+function enoughVotes(first: { votes: number }, second: { votes: number }): boolean {
+  return first.votes >= LEADERBOARD_MIN_VOTES && second.votes >= LEADERBOARD_MIN_VOTES;
+}
 
 function separation(row: RatedInterval, below: RatedInterval | undefined, voteCount: number): LeaderboardSeparation {
   if (below === undefined) return { above: "no-model-below", votesNeeded: null };
+  const missing = Math.max(0, LEADERBOARD_MIN_VOTES - Math.min(row.votes, below.votes));
+  if (missing > 0) {
+    const estimate = estimateVotes(row, below, voteCount);
+    return { above: "not-yet-separable", votesNeeded: Math.max(missing, estimate ?? 0) };
+  }
   if (row.lower > below.upper) return { above: "separated", votesNeeded: null };
+  return { above: "not-yet-separable", votesNeeded: estimateVotes(row, below, voteCount) };
+}
+
+function estimateVotes(row: RatedInterval, below: RatedInterval, voteCount: number): number | null {
   const gap = row.rating - below.rating;
   const facingWidths = row.rating - row.lower + (below.upper - below.rating);
-  if (!(gap > 0) || !Number.isFinite(facingWidths)) return { above: "not-yet-separable", votesNeeded: null };
+  if (!(gap > 0) || !Number.isFinite(facingWidths)) return null;
   const needed = Math.ceil(voteCount * (facingWidths / gap) ** 2 - voteCount);
-  return { above: "not-yet-separable", votesNeeded: Math.max(1, needed) };
+  return Math.max(1, needed);
 }
 
 /** The p-quantile of ascending `sorted` values, interpolating linearly between order statistics. */
