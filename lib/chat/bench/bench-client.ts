@@ -23,16 +23,25 @@ const ManifestSchema = z.object({
   node: z.record(z.string(), z.object({ exportedName: z.string().optional(), filename: z.string().optional() })),
 });
 
-/** The ids of the chat's actions in the build at `distDir` (its `server/server-reference-manifest.json`). */
-export function readChatActionIds(distDir: string): ChatActionIds {
-  const manifestPath = path.join(distDir, "server", "server-reference-manifest.json");
+/**
+ * The ids of the actions named `names` of the file `file` (its path in the
+ * repository) in the build at `distDir` (its `server/server-reference-manifest.json`).
+ */
+export function readActionIds<Name extends string>(input: { distDir: string; file: string; names: readonly Name[] }): Record<Name, string> {
+  const manifestPath = path.join(input.distDir, "server", "server-reference-manifest.json");
   const manifest = ManifestSchema.parse(JSON.parse(readFileSync(manifestPath, "utf8")));
-  const find = (name: string) => {
-    const entry = Object.entries(manifest.node).find(([, action]) => action.filename === CHAT_ACTIONS_FILE && action.exportedName === name);
-    if (!entry) throw new Error(`${manifestPath} has no action ${name} of ${CHAT_ACTIONS_FILE}`);
-    return entry[0];
-  };
-  return { sendMessage: find("sendMessage") };
+  const ids = {} as Record<Name, string>;
+  for (const name of input.names) {
+    const entry = Object.entries(manifest.node).find(([, action]) => action.filename === input.file && action.exportedName === name);
+    if (!entry) throw new Error(`${manifestPath} has no action ${name} of ${input.file}`);
+    ids[name] = entry[0];
+  }
+  return ids;
+}
+
+/** The ids of the chat's actions in the build at `distDir`. */
+export function readChatActionIds(distDir: string): ChatActionIds {
+  return readActionIds({ distDir, file: CHAT_ACTIONS_FILE, names: ["sendMessage"] });
 }
 
 /** The `name=value` pairs of a response's `set-cookie` headers, as one `cookie` header. */
@@ -75,7 +84,11 @@ export function actionResultOf(body: string): unknown {
   return JSON.parse(row);
 }
 
-async function callAction(session: BenchSession, actionId: string, input: unknown): Promise<unknown> {
+/**
+ * Calls a server action by its id with one argument, as a page's form does;
+ * returns its `{ok: true, …}` result and throws on anything else.
+ */
+export async function callBenchAction(session: Pick<BenchSession, "baseUrl" | "cookie">, actionId: string, input: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${session.baseUrl}/`, {
     method: "POST",
     headers: {
@@ -100,7 +113,7 @@ async function callAction(session: BenchSession, actionId: string, input: unknow
  */
 export async function sendBenchPrompt(input: { session: BenchSession; chatId?: string; prompt: string; modelId: string }): Promise<{ chat: ChatSummary; replyMessageId: string }> {
   const { chatId, prompt, modelId } = input;
-  const result = await callAction(input.session, input.session.actionIds.sendMessage, { ...(chatId === undefined ? {} : { chatId }), prompt, modelId });
+  const result = await callBenchAction(input.session, input.session.actionIds.sendMessage, { ...(chatId === undefined ? {} : { chatId }), prompt, modelId });
   return z.object({ chat: ChatSummarySchema, replyMessageId: z.string() }).parse(result);
 }
 

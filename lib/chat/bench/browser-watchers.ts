@@ -69,6 +69,8 @@ export type BenchBrowser = {
   cookie: string;
   /** Opens `count` tabs on the chat; resolves once each has its live channel open. */
   watch: (chatId: string, count: number) => Promise<void>;
+  /** Opens one tab on `pagePath`; resolves once it has opened a live channel at each of `channelPaths` (a page may watch several). */
+  watchPage: (pagePath: string, channelPaths: readonly string[]) => Promise<void>;
   /** Closes the tabs opened by `watch`. */
   closeTabs: () => Promise<void>;
   /** Opens the chat once (the app's scripts cached, as a reload finds them), then reloads it `rounds` times and times each. */
@@ -93,16 +95,18 @@ export async function openBenchBrowser(baseUrl: string): Promise<BenchBrowser> {
   const signIn = await context.request.post("/api/auth/sign-in/anonymous", { headers: { origin: baseUrl }, data: {} });
   if (!signIn.ok()) throw new Error(`guest sign-in failed: ${signIn.status()}`);
   const cookie = (await context.cookies(baseUrl)).map((entry) => `${entry.name}=${entry.value}`).join("; ");
+  const watchPage = async (pagePath: string, channelPaths: readonly string[]) => {
+    const page = await context.newPage();
+    const channels = Promise.all(channelPaths.map((channelPath) => page.waitForResponse((response) => response.url().endsWith(channelPath))));
+    await page.goto(pagePath);
+    await channels;
+  };
   return {
     cookie,
     watch: async (chatId, count) => {
-      for (let index = 0; index < count; index += 1) {
-        const page = await context.newPage();
-        const channel = page.waitForResponse((response) => response.url().endsWith(`/api/chats/${chatId}/events`));
-        await page.goto(`/chat/${chatId}`);
-        await channel;
-      }
+      for (let index = 0; index < count; index += 1) await watchPage(`/chat/${chatId}`, [`/api/chats/${chatId}/events`]);
     },
+    watchPage,
     closeTabs: async () => {
       for (const page of context.pages()) await page.close();
     },

@@ -28,13 +28,20 @@ export type WatcherReport = {
 export type SseWatcher = {
   /** Resolves when the reply with this id ends on the channel. */
   replyEnd: (messageId: string) => Promise<WatcherReport>;
+  /** Resolves when a reply ends on the channel (the first one, if one already has): for a reply whose id the watcher was not told. */
+  nextReplyEnd: () => Promise<WatcherReport>;
   close: () => void;
 };
 
-/** Connects to `/api/chats/<id>/events`; resolves once the snapshot has arrived. */
-export async function openSseWatcher(input: { baseUrl: string; cookie: string; chatId: string }): Promise<SseWatcher> {
+/**
+ * Connects to the chat's channel (`/api/chats/<id>/events`, or `eventsPath`
+ * for a channel with the same frames elsewhere, as a comparison pane's);
+ * resolves once the snapshot has arrived.
+ */
+export async function openSseWatcher(input: { baseUrl: string; cookie: string; chatId: string; eventsPath?: string }): Promise<SseWatcher> {
   const abort = new AbortController();
-  const response = await fetch(`${input.baseUrl}/api/chats/${encodeURIComponent(input.chatId)}/events`, {
+  const eventsPath = input.eventsPath ?? `/api/chats/${encodeURIComponent(input.chatId)}/events`;
+  const response = await fetch(`${input.baseUrl}${eventsPath}`, {
     headers: { cookie: input.cookie, accept: "text/event-stream" },
     signal: abort.signal,
   });
@@ -46,6 +53,8 @@ export async function openSseWatcher(input: { baseUrl: string; cookie: string; c
   let liveId: string | null = null;
   const ends = new Map<string, WatcherReport>();
   const waiters = new Map<string, (report: WatcherReport) => void>();
+  let firstEnd: WatcherReport | null = null;
+  const anyWaiters: ((report: WatcherReport) => void)[] = [];
   let failure: Error | null = null;
   let snapshotSeen: () => void = () => {};
   const snapshot = new Promise<void>((resolve) => (snapshotSeen = resolve));
@@ -73,6 +82,8 @@ export async function openSseWatcher(input: { baseUrl: string; cookie: string; c
         const report = { ...counts, endAt: performance.now(), rebuiltText: text, storedText: event.message.text };
         ends.set(event.message.id, report);
         waiters.get(event.message.id)?.(report);
+        firstEnd ??= report;
+        for (const waiter of anyWaiters.splice(0)) waiter(report);
         return;
       }
       default:
@@ -102,6 +113,12 @@ export async function openSseWatcher(input: { baseUrl: string; cookie: string; c
         const done = ends.get(messageId);
         if (done) return resolve(done);
         waiters.set(messageId, resolve);
+      }),
+    nextReplyEnd: () =>
+      new Promise((resolve, reject) => {
+        if (failure) return reject(failure);
+        if (firstEnd) return resolve(firstEnd);
+        anyWaiters.push(resolve);
       }),
     close: () => abort.abort(),
   };
