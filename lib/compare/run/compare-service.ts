@@ -329,6 +329,15 @@ export class CompareService {
     return this.core.watchChat(ownerOf(run), pane.chatId, masked ? maskedViewer(viewer, this.masking()) : viewer);
   }
 
+  /** One pane's chat snapshot, masked while the run is blind and not voted on (a client that does not take server-sent events). */
+  async paneSnapshot(actor: Actor, input: { runId: string; paneId: string }): Promise<ChatSnapshot> {
+    const { run } = await authorizeCompareRun(actor, input.runId, "read");
+    const pane = await this.paneOf(run, input.paneId);
+    const snapshot = await this.core.getChatSnapshot(ownerOf(run), pane.chatId);
+    const masked = run.blind && !(await getCompareVote({ runId: run.id }));
+    return masked ? maskJson(snapshot, this.names, KEEP_LENGTH).value : snapshot;
+  }
+
   /** Resolves once every pane observed here has its metrics stored. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
