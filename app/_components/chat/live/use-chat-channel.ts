@@ -32,9 +32,14 @@ export type ChatChannel = {
   connected: boolean;
 };
 
-/** Follows one chat's live channel from the server-rendered snapshot on. */
-export function useChatChannel(initial: ChatSnapshot): ChatChannel {
+/**
+ * Follows one chat's live channel from the server-rendered snapshot on;
+ * `eventsPath` names another channel with the same frames (a comparison
+ * pane's, which masks names while the run is blind).
+ */
+export function useChatChannel(initial: ChatSnapshot, eventsPath?: string): ChatChannel {
   const chatId = initial.chat.id;
+  const path = eventsPath ?? chatEventsPath(chatId);
   const [view, setView] = useState(() => chatViewOf(initial));
   // The server rendered the page from a fresh snapshot: connected until the channel says otherwise.
   const [connected, setConnected] = useState(true);
@@ -43,7 +48,7 @@ export function useChatChannel(initial: ChatSnapshot): ChatChannel {
   viewRef.current = view;
 
   useEffect(() => {
-    const source = new EventSource(chatEventsPath(chatId));
+    const source = new EventSource(path);
     let closed = false;
     let retry: ReturnType<typeof setTimeout> | null = null;
 
@@ -93,7 +98,7 @@ export function useChatChannel(initial: ChatSnapshot): ChatChannel {
       batcher.close();
       if (retry !== null) clearTimeout(retry);
     };
-  }, [chatId, generation]);
+  }, [path, generation]);
 
   return { view, connected };
 }
