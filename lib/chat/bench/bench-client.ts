@@ -85,11 +85,12 @@ export function actionResultOf(body: string): unknown {
 }
 
 /**
- * Calls a server action by its id with one argument, as a page's form does;
- * returns its `{ok: true, …}` result and throws on anything else.
+ * Calls a server action by its id with one argument, as a page's form does
+ * (posted to `pagePath`, the page that uses it; default `/`); returns its
+ * `{ok: true, …}` result and throws on anything else.
  */
-export async function callBenchAction(session: Pick<BenchSession, "baseUrl" | "cookie">, actionId: string, input: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${session.baseUrl}/`, {
+export async function callBenchAction(session: Pick<BenchSession, "baseUrl" | "cookie">, actionId: string, input: unknown, pagePath = "/"): Promise<Record<string, unknown>> {
+  const response = await fetch(`${session.baseUrl}${pagePath}`, {
     method: "POST",
     headers: {
       cookie: session.cookie,

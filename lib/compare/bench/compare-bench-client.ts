@@ -11,6 +11,9 @@ import { callBenchAction, readActionIds, type BenchSession } from "@/lib/chat/be
 /** The file holding the comparison's server actions. */
 export const COMPARE_ACTIONS_FILE = "app/(compare)/compare/actions.ts";
 
+/** The page whose form starts a run: the bench posts the action where the browser does. */
+const COMPARE_PAGE_PATH = "/compare";
+
 /** Ids of the comparison actions the bench calls. */
 export type CompareActionIds = { startCompareRun: string };
 
@@ -54,7 +57,7 @@ export async function startBenchCompareRun(input: {
   models: readonly string[];
   blind: boolean;
 }): Promise<string> {
-  const result = await callBenchAction(input.session, input.actionIds.startCompareRun, { prompt: input.prompt, models: input.models, samples: 1, blind: input.blind });
+  const result = await callBenchAction(input.session, input.actionIds.startCompareRun, { prompt: input.prompt, models: input.models, samples: 1, blind: input.blind }, COMPARE_PAGE_PATH);
   return z.object({ runId: z.string() }).parse(result).runId;
 }
 
