@@ -30,8 +30,8 @@ import {
 } from "@/db/queries/chats";
 import { appendMessage, listMessages } from "@/db/queries/messages";
 import { getPanelState, listPanelStates, upsertPanelState } from "@/db/queries/panels";
-import type { Chat, JsonValue, MessageKind } from "@/db/schema";
-import { authorizeChat, type Actor } from "@/lib/auth/policy";
+import type { Chat, ChatPurpose, JsonValue, MessageKind } from "@/db/schema";
+import { authorizeChat, type Actor, type ChatAction } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
 import type { ModelLookup } from "@/lib/models/registry";
 import { blockQueryData } from "@/lib/project/block-query-data";
@@ -92,8 +92,13 @@ type PreparedTurn = {
   action?: ActionSummary;
 };
 
+/** Which chats an operation reaches: the chat list's own (`chat`, the default), or a comparison's panes (`compare`, for lib/compare only). */
+export type ChatPurposeOption = {
+  purpose?: ChatPurpose;
+};
+
 /** How one turn is started. */
-export type TurnOptions = {
+export type TurnOptions = ChatPurposeOption & {
   /** Awaited after the person's turn is stored and before the reply starts (a comparison starts its panes together). */
   beforeStart?: () => Promise<void>;
 };
@@ -175,7 +180,7 @@ export class ChatCore {
     const input = parseChatInput(SendMessageInputSchema, rawInput);
     const lookup = this.modelFor(input.modelId);
     const chat: Chat =
-      input.chatId !== undefined ? await authorizeChat(actor, input.chatId, "write") : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId);
+      input.chatId !== undefined ? await authorizedChat(actor, input.chatId, "write", options.purpose) : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId);
     return this.startTurn(actor, chat, input.modelId, lookup, async () => ({ text: input.prompt, kind: "prompt", silent: false, actionPanelId: null }), options);
   }
 
@@ -195,7 +200,7 @@ export class ChatCore {
     await this.ready();
     const input = parseChatInput(SendPanelActionInputSchema, rawInput);
     const lookup = this.modelFor(input.modelId);
-    const chat = await authorizeChat(actor, input.chatId, "write");
+    const chat = await authorizedChat(actor, input.chatId, "write");
     // Read under the chat's lease: no reply can move the panel on between the check and the store.
     return this.startTurn(actor, chat, input.modelId, lookup, async () => {
       const scope = { userId: actor.userId, chatId: chat.id };
@@ -242,7 +247,7 @@ export class ChatCore {
     await this.ready();
     const input = parseChatInput(SendChoiceInputSchema, rawInput);
     const lookup = this.modelFor(input.modelId);
-    const chat = await authorizeChat(actor, input.chatId, "write");
+    const chat = await authorizedChat(actor, input.chatId, "write");
     return this.startTurn(actor, chat, input.modelId, lookup, async () => {
       const scope = { userId: actor.userId, chatId: chat.id };
       const message = await this.storedReply(scope, input.messageId);
@@ -384,10 +389,10 @@ export class ChatCore {
   }
 
   /** Stops the chat's streaming reply wherever it is generated; the partial reply is kept and stored as `stopped`. */
-  async stopReply(actor: Actor, rawInput: unknown): Promise<StopReplyResult> {
+  async stopReply(actor: Actor, rawInput: unknown, options: ChatPurposeOption = {}): Promise<StopReplyResult> {
     await this.ready();
     const input = parseChatInput(ChatReferenceInputSchema, rawInput);
-    const chat = await authorizeChat(actor, input.chatId, "write");
+    const chat = await authorizedChat(actor, input.chatId, "write", options.purpose);
     if (this.generations.abort(chat.id, "stop")) return { stopping: true };
     if (this.hub.isLive(chat.id)) {
       this.hub.requestStop(chat.id);
@@ -410,7 +415,7 @@ export class ChatCore {
   async renameChat(actor: Actor, rawInput: unknown): Promise<ChatSummary> {
     await this.ready();
     const input = parseChatInput(RenameChatInputSchema, rawInput);
-    await authorizeChat(actor, input.chatId, "write");
+    await authorizedChat(actor, input.chatId, "write");
     const chat = await renameChatRow({ userId: actor.userId, chatId: input.chatId, title: input.title });
     if (!chat) throw new AppError("not_found:chat", { detail: `rename of chat ${input.chatId}` });
     const summary = toChatSummary(chat);
@@ -422,7 +427,7 @@ export class ChatCore {
   async deleteChat(actor: Actor, rawInput: unknown): Promise<DeleteChatResult> {
     await this.ready();
     const input = parseChatInput(ChatReferenceInputSchema, rawInput);
-    const chat = await authorizeChat(actor, input.chatId, "delete");
+    const chat = await authorizedChat(actor, input.chatId, "delete");
     if (this.generations.abort(chat.id, "delete")) {
       await Promise.race([this.generations.done(chat.id), new Promise((resolve) => setTimeout(resolve, DELETE_STOP_WAIT_MS).unref?.())]);
     } else if (this.hub.isLive(chat.id)) {
@@ -441,7 +446,7 @@ export class ChatCore {
   async savePanelState(actor: Actor, rawInput: unknown): Promise<SavePanelStateResult> {
     await this.ready();
     const input = parseChatInput(SavePanelStateInputSchema, rawInput);
-    const chat = await authorizeChat(actor, input.chatId, "write");
+    const chat = await authorizedChat(actor, input.chatId, "write");
     const scope = { userId: actor.userId, chatId: chat.id };
     const panel = await getPanelState({ ...scope, panelId: input.panelId });
     if (!panel) throw new AppError("not_found:panel", { detail: `panel ${input.panelId} of chat ${chat.id}` });
@@ -462,9 +467,9 @@ export class ChatCore {
   }
 
   /** What a chat page renders first: the thread, the panels, and the live reply while one streams. */
-  async getChatSnapshot(actor: Actor, chatId: string): Promise<ChatSnapshot> {
+  async getChatSnapshot(actor: Actor, chatId: string, options: ChatPurposeOption = {}): Promise<ChatSnapshot> {
     await this.ready();
-    const chat = await authorizeChat(actor, chatId, "read");
+    const chat = await authorizedChat(actor, chatId, "read", options.purpose);
     return this.snapshotOf(actor, chat);
   }
 
@@ -478,9 +483,9 @@ export class ChatCore {
    * event, none of them already reflected in the snapshot. Returns the way to
    * stop following. Throws (before any event) when the chat is not the actor's.
    */
-  async watchChat(actor: Actor, chatId: string, viewer: ChatViewer): Promise<() => void> {
+  async watchChat(actor: Actor, chatId: string, viewer: ChatViewer, options: ChatPurposeOption = {}): Promise<() => void> {
     await this.ready();
-    const chat = await authorizeChat(actor, chatId, "read");
+    const chat = await authorizedChat(actor, chatId, "read", options.purpose);
     // Subscribe first and hold what arrives while the snapshot is read, so nothing falls between the two.
     const held: ChatEvent[] = [];
     let deliver: ChatViewer | null = null;
@@ -533,6 +538,18 @@ export class ChatCore {
       live: live && !messages.some((message) => message.id === live.messageId) ? live : null,
     };
   }
+}
+
+/**
+ * The chat through the policy, when it is of `purpose` too: a comparison
+ * pane's chat is not found through the chat's own operations (its page, its
+ * channel, its sends), so it is never answered twice or seen unmasked, and a
+ * chat of the chat list is not a pane.
+ */
+async function authorizedChat(actor: Actor, chatId: string, action: ChatAction, purpose: ChatPurpose = "chat"): Promise<Chat> {
+  const chat = await authorizeChat(actor, chatId, action);
+  if (chat.purpose !== purpose) throw new AppError("not_found:chat", { detail: `${action} of ${chat.purpose} chat ${chat.id} as a ${purpose} chat` });
+  return chat;
 }
 
 /** How the hub loads what other instances stored. */

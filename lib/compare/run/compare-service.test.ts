@@ -169,6 +169,21 @@ describe("CompareService", () => {
     expect(linked.parentRunId).toBe(runId);
   });
 
+  it("keeps a pane's chat out of the chat's own operations: not in the list, not found by page, channel or send", async () => {
+    const owner = await createTestActor("Peeker");
+    const { runId } = await service.startRun(owner, { prompt: PROMPT, models: ["replay:quokka", "replay:kestrel"], blind: true });
+    await service.idle();
+    const paneChatId = (await service.getRun(owner, runId)).panes[1]!.snapshot.chat.id;
+    expect(await core.listChats(owner)).toEqual([]);
+    expect(await refusal(core.getChatSnapshot(owner, paneChatId))).toBe("not_found:chat");
+    expect(await refusal(core.watchChat(owner, paneChatId, () => {}))).toBe("not_found:chat");
+    expect(await refusal(core.sendMessage(owner, { chatId: paneChatId, prompt: "Who are you?", modelId: "replay:kestrel" }))).toBe("not_found:chat");
+    expect(await refusal(core.deleteChat(owner, { chatId: paneChatId }))).toBe("not_found:chat");
+    // And a chat of the list is no pane.
+    const chat = await core.createChat(owner, { title: "Mine" });
+    expect(await refusal(core.getChatSnapshot(owner, chat.id, { purpose: "compare" }))).toBe("not_found:chat");
+  });
+
   it("refuses a run with one model, an unknown model, or an empty prompt, storing nothing", async () => {
     const owner = await createTestActor("Careless");
     expect(await refusal(service.startRun(owner, { prompt: PROMPT, models: ["replay:quokka"] }))).toBe("bad_request:compare");

@@ -99,6 +99,9 @@ export type CompareLeaderboard = {
   })[];
 };
 
+/** A pane's chat, as the core's operations are told (the chat's own pages never reach it). */
+const PANE_CHAT = { purpose: "compare" } as const;
+
 /** Masking that keeps the text's length (see mask-events.ts). */
 const KEEP_LENGTH = { keepLength: true } as const;
 
@@ -172,7 +175,7 @@ export class CompareService {
     const { runId, paneId } = parseCompareInput(ComparePaneReferenceSchema, rawInput);
     const { run } = await authorizeCompareRun(actor, runId, "write");
     const pane = await this.paneOf(run, paneId);
-    return this.core.stopReply(ownerOf(run), { chatId: pane.chatId });
+    return this.core.stopReply(ownerOf(run), { chatId: pane.chatId }, PANE_CHAT);
   }
 
   /** Answers a pane again in a fresh chat (its earlier attempt is removed); refused while it is writing or once the run is voted on. */
@@ -326,14 +329,14 @@ export class CompareService {
     const { run } = await authorizeCompareRun(actor, input.runId, "read");
     const pane = await this.paneOf(run, input.paneId);
     const masked = run.blind && !(await getCompareVote({ runId: run.id }));
-    return this.core.watchChat(ownerOf(run), pane.chatId, masked ? maskedViewer(viewer, this.masking()) : viewer);
+    return this.core.watchChat(ownerOf(run), pane.chatId, masked ? maskedViewer(viewer, this.masking()) : viewer, PANE_CHAT);
   }
 
   /** One pane's chat snapshot, masked while the run is blind and not voted on (a client that does not take server-sent events). */
   async paneSnapshot(actor: Actor, input: { runId: string; paneId: string }): Promise<ChatSnapshot> {
     const { run } = await authorizeCompareRun(actor, input.runId, "read");
     const pane = await this.paneOf(run, input.paneId);
-    const snapshot = await this.core.getChatSnapshot(ownerOf(run), pane.chatId);
+    const snapshot = await this.core.getChatSnapshot(ownerOf(run), pane.chatId, PANE_CHAT);
     const masked = run.blind && !(await getCompareVote({ runId: run.id }));
     return masked ? maskJson(snapshot, this.names, KEEP_LENGTH).value : snapshot;
   }
@@ -360,6 +363,7 @@ export class CompareService {
     const work = (async () => {
       try {
         await this.core.sendMessage(ownerOf(run), { chatId: pane.chatId, prompt: run.prompt, modelId: pane.modelId }, {
+          ...PANE_CHAT,
           beforeStart: () => {
             arrived = true;
             return barrier.arrive();
@@ -414,7 +418,7 @@ export class CompareService {
         settled.push(pane);
         continue;
       }
-      const snapshot = await this.core.getChatSnapshot(ownerOf(run), pane.chatId).catch(() => null);
+      const snapshot = await this.core.getChatSnapshot(ownerOf(run), pane.chatId, PANE_CHAT).catch(() => null);
       if (snapshot?.live) {
         settled.push(pane);
         continue;
@@ -449,7 +453,7 @@ export class CompareService {
     const views: ComparePaneView[] = [];
     for (const pane of panes) {
       // Without snapshots (a page polling for figures) each pane's chat is summarised by its header alone.
-      const raw = snapshots ? await this.core.getChatSnapshot(owner, pane.chatId) : emptySnapshot(pane);
+      const raw = snapshots ? await this.core.getChatSnapshot(owner, pane.chatId, PANE_CHAT) : emptySnapshot(pane);
       const snapshot: ChatSnapshot = masked ? maskJson(raw, this.names, KEEP_LENGTH).value : raw;
       views.push({
         id: pane.id,
