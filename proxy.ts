@@ -21,5 +21,5 @@ export function proxy(request: NextRequest): NextResponse {
 
 /** The pages rendered per request (constants: Next.js reads them at build time). */
 export const config = {
-  matcher: ["/", "/chat/:path*", "/admin/:path*", "/compare", "/guest", "/sign-in", "/sign-up", "/verify-email", "/projects/:path*"],
+  matcher: ["/", "/chat/:path*", "/admin/:path*", "/compare/:path*", "/guest", "/sign-in", "/sign-up", "/verify-email", "/projects/:path*"],
 };

@@ -61,7 +61,7 @@ export function recordSince(record: PageRecord, cursor: RecordCursor): PageRecor
 }
 
 /** Pages of the app its own links and navigations reach (Next.js fetches them as RSC payloads, prefetches included). */
-const APP_PAGE_PATHS = [/^\/$/, /^\/chat\/[^/]+$/, /^\/compare$/, /^\/admin$/, /^\/sign-in$/, /^\/sign-up$/, /^\/guest$/];
+const APP_PAGE_PATHS = [/^\/$/, /^\/chat\/[^/]+$/, /^\/compare$/, /^\/compare\/[^/]+$/, /^\/admin$/, /^\/sign-in$/, /^\/sign-up$/, /^\/guest$/];
 
 /** What the chat's machinery may ask for, besides Next.js's own static files and navigations. */
 export type RequestAllowance = {
@@ -86,6 +86,9 @@ export function requestProblem(request: RecordedRequest, allowance: RequestAllow
   // Server actions post to the page they are called from.
   if (method === "POST" && request.headers["next-action"] !== undefined && APP_PAGE_PATHS.some((pattern) => pattern.test(path))) return null;
   if (method === "GET" && /^\/api\/chats\/[^/]+\/events$/.test(path)) return null;
+  // A comparison run's page follows each pane's channel and reads the run's figures again at fixed addresses.
+  if (method === "GET" && /^\/api\/compare\/[^/]+\/panes\/[^/]+\/events$/.test(path)) return null;
+  if (method === "GET" && request.resourceType === "fetch" && /^\/api\/compare\/[^/]+$/.test(path)) return null;
   // The artifacts panel reads the chat's list at a fixed address (a script's fetch; no markup can make one).
   if (method === "GET" && request.resourceType === "fetch" && /^\/api\/chats\/[^/]+\/artifacts$/.test(path)) return null;
   // A diagram is drawn in the app's sandboxed frame: its document and the mermaid bundle it loads, at fixed addresses.
