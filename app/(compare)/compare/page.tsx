@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ExportButton } from "@/app/_components/compare/export-button";
 import { NewRunForm } from "@/app/_components/compare/new-run-form";
 import styles from "@/app/_components/compare/compare-home.module.css";
 import { guardPage } from "@/lib/auth/page-guard";
@@ -38,9 +39,7 @@ export default async function ComparePage() {
             <div className={styles.links}>
               <Link href="/compare/leaderboard">Leaderboard</Link>
               {runs.some((entry) => entry.role === "owner") ? (
-                <a href="/api/compare/export" download>
-                  Export all as JSONL
-                </a>
+                <ExportButton href="/api/compare/export" label="Export all as JSONL" />
               ) : null}
             </div>
             {runs.length === 0 ? (

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CompareRunView } from "@/lib/compare/run/compare-view";
 import type { AssistantMessage } from "@/lib/chat/wire";
 import { compareActions } from "./compare-actions";
+import { ExportButton } from "./export-button";
 import { ComparePane } from "./compare-pane";
 import { MetricsChart } from "./metrics-chart";
 import { MetricsTable } from "./metrics-table";
@@ -122,9 +123,7 @@ export function CompareRun({ initial }: { initial: CompareRunView }) {
             <button type="button" className="button button-secondary button-small" disabled={rerunning} onClick={() => void rerun()}>
               {rerunning ? "Starting…" : "Re-run"}
             </button>
-            <a className="button button-secondary button-small" href={`/api/compare/${encodeURIComponent(runId)}/export`} download>
-              Export JSONL
-            </a>
+            <ExportButton href={`/api/compare/${encodeURIComponent(runId)}/export`} label="Export JSONL" />
           </div>
         ) : null}
       </header>
