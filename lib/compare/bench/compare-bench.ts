@@ -133,6 +133,7 @@ async function main(): Promise<number> {
         startSpreadMs: run.startSpreadMs,
         panes: run.panes,
         serverCpuMs: run.serverCpuMs,
+        wallMs: run.wallMs,
         single: { storedMs: single.storedMs, serverCpuMs: single.serverCpuMs },
       };
       const figures = compareFigures(measurement);
@@ -140,6 +141,7 @@ async function main(): Promise<number> {
       for (const problem of run.problems) console.log(`  problem: ${problem}`);
       met &&= figures.targets.every((target) => target.met) && run.problems.length === 0;
     }
+    console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(" ")} at the end`);
   } finally {
     await browser?.close();
     await server.stop();

@@ -13,6 +13,7 @@ function measurement(overrides: Partial<CompareMeasurement> = {}): CompareMeasur
     startSpreadMs: 12,
     panes: ["A", "B", "C", "D", "E", "F"].map((label) => pane(label)),
     serverCpuMs: 6 * 1_000,
+    wallMs: 30_000,
     single: { storedMs: PACING_MS + 300, serverCpuMs: 1_000 },
     ...overrides,
   };
@@ -26,6 +27,8 @@ describe("compareFigures", () => {
     expect(figures.cpuPerPaneMs).toBe(1_000);
     expect(figures.cpuRatio).toBe(1);
     expect(figures.overPacingMs).toEqual([500, 500, 500, 500, 500, 500]);
+    expect(figures.serverCoreShare).toBe(0.2);
+    expect(figures.firstTokenSpreadMs).toBe(0);
     expect(verdicts(figures)).toEqual([true, true, true]);
   });
 
@@ -66,19 +69,21 @@ describe("compareFigures", () => {
   });
 
   it("misses every target of a run with no panes", () => {
-    expect(verdicts(compareFigures(measurement({ panes: [], startSpreadMs: null })))).toEqual([false, false, false]);
+    const empty = compareFigures(measurement({ panes: [], startSpreadMs: null }));
+    expect(verdicts(empty)).toEqual([false, false, false]);
+    expect(empty.firstTokenSpreadMs).toBeNull();
   });
 });
 
 describe("formatCompareReport", () => {
   it("prints a row per pane, the single chat and each verdict", () => {
-    const input = measurement({ panes: [pane("A"), pane("B", { firstBlockMs: null, startOffsetMs: 7 })], serverCpuMs: 2_400 });
+    const input = measurement({ panes: [pane("A"), pane("B", { firstBlockMs: null, startOffsetMs: 7, firstTokenMs: 430 })], serverCpuMs: 2_400 });
     const lines = formatCompareReport({ viewerKind: "sse", measurement: input, figures: compareFigures(input) });
     expect(lines[0]).toBe("2 panes, sse viewer(s):");
     expect(lines[1]).toBe("  pane A: start +0 ms, first token 400 ms, first rendered block 900 ms, final 30.50 s (+0.50 s over pacing), row stored 30.60 s");
     expect(lines[2]).toContain("pane B: start +7 ms");
     expect(lines[2]).toContain("first rendered block —");
-    expect(lines[3]).toBe("  start spread 12 ms; server CPU 2.40 s in all, 1.20 s per pane");
+    expect(lines[3]).toBe("  start spread 12 ms (first tokens 30 ms apart); server CPU 2.40 s in all (8% of one core over 30.00 s), 1.20 s per pane");
     expect(lines[4]).toBe("  single chat, 1 sse viewer: stored after 30.30 s (+0.30 s over pacing), server CPU 1.00 s");
     expect(lines.slice(5)).toEqual([
       "  target: start spread < 50 ms: met (12 ms)",

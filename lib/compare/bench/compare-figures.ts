@@ -37,6 +37,8 @@ export type CompareMeasurement = {
   panes: readonly PaneOutcome[];
   /** The server's CPU over the whole run; null without `/proc`. */
   serverCpuMs: number | null;
+  /** Wall-clock milliseconds the CPU was measured over (from asking for the run until every pane was stored). */
+  wallMs: number;
   /** The same reply in one chat, with one viewer of the same kind. */
   single: { storedMs: number; serverCpuMs: number | null };
 };
@@ -47,6 +49,10 @@ export type TargetCheck = { name: string; met: boolean; measured: string };
 /** The derived figures and every target's verdict. */
 export type CompareFigures = {
   cpuPerPaneMs: number | null;
+  /** The server's CPU over the run's wall time: how near one core (1.0) its one event loop came, which is what delays every pane. */
+  serverCoreShare: number | null;
+  /** Largest difference between the panes' first tokens (printed beside the start spread, which counts from each reply's start). */
+  firstTokenSpreadMs: number | null;
   /** CPU per pane over the single chat's CPU. */
   cpuRatio: number | null;
   /** Per pane (in the run's order), how far its final came after the pacing; null when neither time is known. */
@@ -102,7 +108,15 @@ export function compareFigures(measurement: CompareMeasurement): CompareFigures 
         : `worst ${signedSeconds(worst)}${everyPaneKnown ? "" : ` (${panes.length - known.length} pane(s) without a final)`}`,
   });
 
-  return { cpuPerPaneMs, cpuRatio, overPacingMs, targets };
+  const firstTokens = panes.flatMap((pane) => (pane.firstTokenMs === null ? [] : [pane.firstTokenMs]));
+  return {
+    cpuPerPaneMs,
+    serverCoreShare: serverCpuMs !== null && measurement.wallMs > 0 ? serverCpuMs / measurement.wallMs : null,
+    firstTokenSpreadMs: firstTokens.length > 1 ? Math.max(...firstTokens) - Math.min(...firstTokens) : null,
+    cpuRatio,
+    overPacingMs,
+    targets,
+  };
 }
 
 function milliseconds(value: number | null): string {
@@ -121,7 +135,10 @@ export function formatCompareReport(input: { viewerKind: string; measurement: Co
   });
   const cpu = measurement.serverCpuMs === null ? "n/a" : formatSeconds(measurement.serverCpuMs);
   const perPane = figures.cpuPerPaneMs === null ? "n/a" : formatSeconds(figures.cpuPerPaneMs);
-  lines.push(`  start spread ${measurement.startSpreadMs === null ? "n/a" : `${Math.round(measurement.startSpreadMs)} ms`}; server CPU ${cpu} in all, ${perPane} per pane`);
+  const share = figures.serverCoreShare === null ? "" : ` (${Math.round(figures.serverCoreShare * 100)}% of one core over ${formatSeconds(measurement.wallMs)})`;
+  lines.push(
+    `  start spread ${measurement.startSpreadMs === null ? "n/a" : `${Math.round(measurement.startSpreadMs)} ms`} (first tokens ${milliseconds(figures.firstTokenSpreadMs)} apart); server CPU ${cpu} in all${share}, ${perPane} per pane`,
+  );
   const singleCpu = measurement.single.serverCpuMs === null ? "n/a" : formatSeconds(measurement.single.serverCpuMs);
   lines.push(`  single chat, 1 ${viewerKind} viewer: stored after ${formatSeconds(measurement.single.storedMs)} (${signedSeconds(measurement.single.storedMs - measurement.pacingMs)} over pacing), server CPU ${singleCpu}`);
   for (const target of figures.targets) lines.push(`  target: ${target.name}: ${target.met ? "met" : "missed"} (${target.measured})`);

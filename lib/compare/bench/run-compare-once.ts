@@ -24,6 +24,8 @@ export type CompareRunResult = {
   startSpreadMs: number | null;
   panes: PaneOutcome[];
   serverCpuMs: number | null;
+  /** Wall-clock milliseconds the CPU was measured over. */
+  wallMs: number;
   /** What did not arrive whole (a pane that did not complete, a reply of the wrong length, a channel's text unlike its reply's end); empty when all did. */
   problems: string[];
 };
@@ -87,6 +89,7 @@ export async function runCompareOnce(input: {
     }
     const view = await settledView(session, runId, input.pacingMs - (performance.now() - sentAtMonotonic));
     const cpuAfter = processTreeCpuMs(input.server.pid);
+    const wallMs = performance.now() - sentAtMonotonic;
     // Reported with the figures rather than thrown, so a run that went wrong still shows what it measured.
     const problems: string[] = [];
     reports.forEach((report, index) => {
@@ -111,7 +114,7 @@ export async function runCompareOnce(input: {
         storedMs: reply ? Date.parse(reply.createdAt) - sentAt : null,
       };
     });
-    return { runId, startSpreadMs: view.startSpreadMs, panes, serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null, problems };
+    return { runId, startSpreadMs: view.startSpreadMs, panes, serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null, wallMs, problems };
   } finally {
     for (const watcher of watchers) watcher.close();
     await input.browser?.closeTabs();
