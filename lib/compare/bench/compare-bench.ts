@@ -134,7 +134,8 @@ async function main(): Promise<number> {
         panes: run.panes,
         serverCpuMs: run.serverCpuMs,
         wallMs: run.wallMs,
-        single: { storedMs: single.storedMs, serverCpuMs: single.serverCpuMs },
+        viewerCpuMs: run.viewerCpuMs,
+        single: { storedMs: single.storedMs, serverCpuMs: single.serverCpuMs, viewerCpuMs: single.viewerCpuMs },
       };
       const figures = compareFigures(measurement);
       for (const line of formatCompareReport({ viewerKind: kind, measurement, figures })) console.log(line);

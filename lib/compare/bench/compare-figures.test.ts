@@ -14,7 +14,8 @@ function measurement(overrides: Partial<CompareMeasurement> = {}): CompareMeasur
     panes: ["A", "B", "C", "D", "E", "F"].map((label) => pane(label)),
     serverCpuMs: 6 * 1_000,
     wallMs: 30_000,
-    single: { storedMs: PACING_MS + 300, serverCpuMs: 1_000 },
+    viewerCpuMs: null,
+    single: { storedMs: PACING_MS + 300, serverCpuMs: 1_000, viewerCpuMs: null },
     ...overrides,
   };
 }
@@ -49,7 +50,7 @@ describe("compareFigures", () => {
 
   it("cannot judge CPU without both figures", () => {
     expect(compareFigures(measurement({ serverCpuMs: null })).targets[1]).toMatchObject({ met: false, measured: "not measured" });
-    expect(compareFigures(measurement({ single: { storedMs: PACING_MS, serverCpuMs: null } })).cpuRatio).toBeNull();
+    expect(compareFigures(measurement({ single: { storedMs: PACING_MS, serverCpuMs: null, viewerCpuMs: null } })).cpuRatio).toBeNull();
   });
 
   it("judges the worst pane's final against the pacing, 2 s inclusive", () => {
@@ -85,6 +86,10 @@ describe("formatCompareReport", () => {
     expect(lines[2]).toContain("first rendered block —");
     expect(lines[3]).toBe("  start spread 12 ms (first tokens 30 ms apart); server CPU 2.40 s in all (8% of one core over 30.00 s), 1.20 s per pane");
     expect(lines[4]).toBe("  single chat, 1 sse viewer: stored after 30.30 s (+0.30 s over pacing), server CPU 1.00 s");
+    const withViewers = { ...input, viewerCpuMs: 3_000, single: { ...input.single, viewerCpuMs: 500 } };
+    const viewerLines = formatCompareReport({ viewerKind: "browser", measurement: withViewers, figures: compareFigures(withViewers) });
+    expect(viewerLines[3]).toMatch(/1\.20 s per pane, viewers' CPU 3\.00 s$/);
+    expect(viewerLines[4]).toMatch(/server CPU 1\.00 s, viewers' CPU 0\.50 s$/);
     expect(lines.slice(5)).toEqual([
       "  target: start spread < 50 ms: met (12 ms)",
       "  target: server CPU per pane ≤ 1.2× a single chat's: met (1.20× (1.20 s per pane, 1.00 s for the single chat))",

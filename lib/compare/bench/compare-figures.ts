@@ -39,8 +39,10 @@ export type CompareMeasurement = {
   serverCpuMs: number | null;
   /** Wall-clock milliseconds the CPU was measured over (from asking for the run until every pane was stored). */
   wallMs: number;
+  /** The viewers' CPU over the run (the browser's processes, or this process reading the channels): on a small machine it competes with the server. */
+  viewerCpuMs: number | null;
   /** The same reply in one chat, with one viewer of the same kind. */
-  single: { storedMs: number; serverCpuMs: number | null };
+  single: { storedMs: number; serverCpuMs: number | null; viewerCpuMs: number | null };
 };
 
 /** One target and whether it was met; `measured` says by how much, in words. */
@@ -140,7 +142,11 @@ export function formatCompareReport(input: { viewerKind: string; measurement: Co
     `  start spread ${measurement.startSpreadMs === null ? "n/a" : `${Math.round(measurement.startSpreadMs)} ms`} (first tokens ${milliseconds(figures.firstTokenSpreadMs)} apart); server CPU ${cpu} in all${share}, ${perPane} per pane`,
   );
   const singleCpu = measurement.single.serverCpuMs === null ? "n/a" : formatSeconds(measurement.single.serverCpuMs);
-  lines.push(`  single chat, 1 ${viewerKind} viewer: stored after ${formatSeconds(measurement.single.storedMs)} (${signedSeconds(measurement.single.storedMs - measurement.pacingMs)} over pacing), server CPU ${singleCpu}`);
+  const viewers = (cpuMs: number | null) => (cpuMs === null ? "" : `, viewers' CPU ${formatSeconds(cpuMs)}`);
+  lines[lines.length - 1] += viewers(measurement.viewerCpuMs);
+  lines.push(
+    `  single chat, 1 ${viewerKind} viewer: stored after ${formatSeconds(measurement.single.storedMs)} (${signedSeconds(measurement.single.storedMs - measurement.pacingMs)} over pacing), server CPU ${singleCpu}${viewers(measurement.single.viewerCpuMs)}`,
+  );
   for (const target of figures.targets) lines.push(`  target: ${target.name}: ${target.met ? "met" : "missed"} (${target.measured})`);
   return lines;
 }

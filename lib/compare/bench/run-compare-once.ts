@@ -26,6 +26,8 @@ export type CompareRunResult = {
   serverCpuMs: number | null;
   /** Wall-clock milliseconds the CPU was measured over. */
   wallMs: number;
+  /** The viewers' CPU, as `bench:chat` counts it: the browser's processes, or this process reading the channels. */
+  viewerCpuMs: number | null;
   /** What did not arrive whole (a pane that did not complete, a reply of the wrong length, a channel's text unlike its reply's end); empty when all did. */
   problems: string[];
 };
@@ -70,7 +72,10 @@ export async function runCompareOnce(input: {
   expectedCharacters: number | null;
 }): Promise<CompareRunResult> {
   const { session } = input;
+  // The server and the browser are both this process's children: the browser's share is the tree's less the server's and ours.
   const cpuBefore = processTreeCpuMs(input.server.pid);
+  const treeBefore = processTreeCpuMs(process.pid);
+  const ownBefore = process.cpuUsage();
   const sentAt = Date.now();
   const sentAtMonotonic = performance.now();
   const runId = await startBenchCompareRun({ session, actionIds: input.actionIds, prompt: input.prompt, models: input.models, blind: input.blind });
@@ -89,7 +94,12 @@ export async function runCompareOnce(input: {
     }
     const view = await settledView(session, runId, input.pacingMs - (performance.now() - sentAtMonotonic));
     const cpuAfter = processTreeCpuMs(input.server.pid);
+    const treeAfter = processTreeCpuMs(process.pid);
+    const ownMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(ownBefore));
     const wallMs = performance.now() - sentAtMonotonic;
+    const serverCpuMs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+    const viewerCpuMs =
+      input.kind === "sse" ? ownMs : treeBefore !== null && treeAfter !== null && serverCpuMs !== null ? treeAfter - treeBefore - serverCpuMs - ownMs : null;
     // Reported with the figures rather than thrown, so a run that went wrong still shows what it measured.
     const problems: string[] = [];
     reports.forEach((report, index) => {
@@ -114,7 +124,7 @@ export async function runCompareOnce(input: {
         storedMs: reply ? Date.parse(reply.createdAt) - sentAt : null,
       };
     });
-    return { runId, startSpreadMs: view.startSpreadMs, panes, serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null, wallMs, problems };
+    return { runId, startSpreadMs: view.startSpreadMs, panes, serverCpuMs, wallMs, viewerCpuMs, problems };
   } finally {
     for (const watcher of watchers) watcher.close();
     await input.browser?.closeTabs();
