@@ -103,6 +103,12 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
         aria-describedby={describedBy === "" ? undefined : describedBy}
         autoFocus={autoFocus}
       />
+      {limit.showCounter ? (
+        <p id={counterId} className={styles.counter} data-over={limit.over || undefined}>
+          <span className="visually-hidden">Characters: </span>
+          {limit.counter}
+        </p>
+      ) : null}
       {limit.over ? (
         <p id={limitId} role="alert" className={styles.error}>
           {limit.problem}
@@ -115,12 +121,6 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
       ) : null}
       <div className={styles.bar}>
         <div className={styles.tools}>{tools}</div>
-        {limit.showCounter ? (
-          <p id={counterId} className={styles.counter} data-over={limit.over || undefined}>
-            <span className="visually-hidden">Characters: </span>
-            {limit.counter}
-          </p>
-        ) : null}
         {streaming ? (
           <button type="button" className="button button-secondary" onClick={onStop} disabled={stopping}>
             {stopping ? "Stopping…" : "Stop"}
