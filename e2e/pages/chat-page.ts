@@ -17,6 +17,8 @@ export class ChatPage {
   readonly modelPicker: Locator;
   readonly chatList: Locator;
   readonly jumpToLatest: Locator;
+  /** The composer's "31,250 / 32,000", shown only near the length limit. */
+  readonly characterCounter: Locator;
 
   constructor(readonly page: Page) {
     this.thread = page.getByRole("log", { name: "Messages" });
@@ -26,6 +28,7 @@ export class ChatPage {
     this.modelPicker = page.getByRole("combobox", { name: "Model" });
     this.chatList = page.getByRole("navigation", { name: "Chats" });
     this.jumpToLatest = page.getByRole("button", { name: /Jump to latest/ });
+    this.characterCounter = page.getByRole("form", { name: "Send a message" }).getByText(/^Characters: [\d,]+ \/ [\d,]+$/);
   }
 
   /** What the page says went wrong, in the page itself (not the router's page-title announcer). */
@@ -62,6 +65,11 @@ export class ChatPage {
   /** The newest reply. */
   lastReply(): Locator {
     return this.replies().last();
+  }
+
+  /** A reply's details disclosure (model, tokens, compile time): its summary, to open it. */
+  replyDetailsToggle(reply: Locator): Locator {
+    return reply.getByText("Details", { exact: true });
   }
 
   /** True while a reply is being written: the Stop button is offered. */

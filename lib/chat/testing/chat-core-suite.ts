@@ -35,7 +35,7 @@ import { REPLY_NOT_SAVED_MESSAGE } from "../live/chat-hub";
 import { CHOICE_MARK } from "../turn/format-choice-message";
 import { NOT_AN_ACTION_NOTE } from "../turn/model-messages";
 import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_NOT_SAVED_WHOLE_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
-import type { ChatEvent, ToolCard } from "../wire";
+import { PROMPT_MAX_LENGTH, type ChatEvent, type ToolCard } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
 import {
   createTestActor,
@@ -1362,6 +1362,20 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       const snapshot = await core.getChatSnapshot(owner, sent.chat.id);
       expect(snapshot.messages.map((message) => message.id)).toEqual([sent.userMessageId, sent.replyMessageId]);
       expect((await core.listChats(owner)).some((chat) => chat.id === sent.chat.id)).toBe(true);
+      replay.session.assertConsumed();
+    });
+
+    it("refuses a message one character past the limit as a bad request, and stores nothing for it", async () => {
+      const { core, replay, modelId } = harness;
+      const chat = await core.createChat(owner, {});
+      const chatsBefore = (await core.listChats(owner)).map((summary) => summary.id);
+      const tooLong = "x".repeat(PROMPT_MAX_LENGTH + 1);
+      for (const chatId of [chat.id, undefined]) {
+        const refused = await refusal(core.sendMessage(owner, { chatId, prompt: tooLong, modelId }));
+        expect([refused.code, refused.publicMessage]).toEqual(["bad_request:chat", `A message can be at most ${PROMPT_MAX_LENGTH} characters long.`]);
+      }
+      expect((await core.getChatSnapshot(owner, chat.id)).messages).toEqual([]);
+      expect((await core.listChats(owner)).map((summary) => summary.id)).toEqual(chatsBefore);
       replay.session.assertConsumed();
     });
 

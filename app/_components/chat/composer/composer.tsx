@@ -3,12 +3,13 @@
  * Where a person writes. Enter sends, Shift+Enter makes a newline, Esc
  * stops a streaming reply. While a reply streams, sending waits (one reply
  * per chat) and Stop is offered instead. A failed send keeps the prompt and
- * says why right under it.
+ * says why right under it. Nothing typed or pasted is cut: near the server's
+ * limit a counter shows, and past it sending is refused with a message.
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { PROMPT_MAX_LENGTH } from "@/lib/chat/wire";
 import { composerKeyAction } from "./composer-key-action";
 import styles from "./composer.module.css";
+import { promptLimit } from "./prompt-limit";
 
 /** What a send reports back: nothing when it went through, the words to show when it did not. */
 export type SendOutcome = { error?: string };
@@ -36,7 +37,11 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
   const textarea = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
   const inputId = useId();
-  const canSend = !streaming && !sending && prompt.trim() !== "";
+  const counterId = useId();
+  const limitId = useId();
+  const limit = promptLimit(prompt.length);
+  const canSend = !streaming && !sending && !limit.over && prompt.trim() !== "";
+  const describedBy = [error !== null ? errorId : null, limit.over ? limitId : null, limit.showCounter ? counterId : null].filter((id) => id !== null).join(" ");
 
   const send = async () => {
     if (!canSend) return;
@@ -94,11 +99,21 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
         onKeyDown={onKeyDown}
         placeholder={streaming ? "A reply is being written… (Esc stops it)" : "Ask for a dashboard, a form, a diagram… (Enter sends, Shift+Enter adds a line)"}
         rows={2}
-        maxLength={PROMPT_MAX_LENGTH}
-        aria-invalid={error !== null || undefined}
-        aria-describedby={error !== null ? errorId : undefined}
+        aria-invalid={error !== null || limit.over || undefined}
+        aria-describedby={describedBy === "" ? undefined : describedBy}
         autoFocus={autoFocus}
       />
+      {limit.showCounter ? (
+        <p id={counterId} className={styles.counter} data-over={limit.over || undefined}>
+          <span className="visually-hidden">Characters: </span>
+          {limit.counter}
+        </p>
+      ) : null}
+      {limit.over ? (
+        <p id={limitId} role="alert" className={styles.error}>
+          {limit.problem}
+        </p>
+      ) : null}
       {error !== null ? (
         <p id={errorId} role="alert" className={styles.error}>
           {error}

@@ -11,7 +11,7 @@
  * The chat's artifacts open in a panel beside it (app/_components/artifacts),
  * toggled from the header and by the chips replies show.
  */
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonPressKey, choicePickKey, sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
 import type { ChatSnapshot } from "@/lib/chat/wire";
 import type { UiRecord } from "@/lib/ui/expression/value";
@@ -30,8 +30,10 @@ import { ProjectDataContext } from "../project-data/project-data-context";
 import { useStickToBottom } from "../scroll/use-stick-to-bottom";
 import { useChatChannel } from "../live/use-chat-channel";
 import { MessageThread } from "../thread/message-thread";
+import { ModelNamesContext } from "../thread/model-names-context";
 import { ThreadContext, type ChoicePick, type PanelPress, type ThreadContextValue } from "../thread/thread-context";
 import { ChatDeletedNotice } from "./chat-deleted-notice";
+import { chatDocumentTitle } from "./chat-document-title";
 import styles from "./conversation.module.css";
 
 /** Props of `ChatConversation`. */
@@ -151,6 +153,15 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
     [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread],
   );
 
+  // Every reply names its model by the name the picker shows.
+  const modelNames = useMemo(() => new Map(models.map((model) => [model.id, model.displayName])), [models]);
+
+  // The tab is titled after the chat, renamed live too (the server titles the first render the same way).
+  const title = snapshot.chat.title;
+  useEffect(() => {
+    document.title = chatDocumentTitle(title);
+  }, [title]);
+
   // Stored blocks read their queries and resolve their chips through the chat's routes.
   const projectData = useMemo(() => projectDataClient(chatId), [chatId]);
 
@@ -177,7 +188,9 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
           <div className={styles.content} ref={content}>
             <ThreadContext.Provider value={threadContext}>
               <ProjectDataContext.Provider value={projectData}>
-                <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+                <ModelNamesContext.Provider value={modelNames}>
+                  <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+                </ModelNamesContext.Provider>
               </ProjectDataContext.Provider>
             </ThreadContext.Provider>
           </div>

@@ -3,13 +3,18 @@
  * A reply as the thread draws it, stored or still arriving: its parts in
  * reading order, a typing indicator while it streams, how it ended when it
  * did not end well (stopped, or an error — the text that arrived stays), and
- * its degradation receipt.
+ * its degradation receipt. In a chat, each reply names the model that wrote
+ * it, with its token counts and compile time in a details disclosure (and a
+ * tooltip); a blind comparison's panes name none.
  */
 import { memo, useMemo, useRef } from "react";
+import type { ReplyUsage } from "@/lib/chat/records/reply-usage";
 import type { AssistantMessage, LiveReply } from "@/lib/chat/wire";
 import { liveFences } from "../reply/live-fences";
 import { replySegments, type GenuiFencePart } from "../reply/reply-segments";
 import { DegradationReceipt } from "./degradation-receipt";
+import { useModelName } from "./model-names-context";
+import { replyDetails, replyDetailsText } from "./reply-details";
 import { ReplyPart } from "./reply-part";
 import styles from "./thread.module.css";
 
@@ -27,11 +32,38 @@ function storedFences(message: AssistantMessage): GenuiFencePart[] {
   }));
 }
 
-function ModelName({ id, label }: { id: string; label: string }) {
+/**
+ * The author line: "Assistant" (the reply's accessible name starts with it),
+ * then the model's name where the thread names models, and its details.
+ */
+function ModelName({ id, modelId, usage }: { id: string; modelId: string; usage: ReplyUsage | undefined }) {
+  const modelName = useModelName(modelId);
+  if (modelName === null) {
+    return (
+      <p className={styles.author} id={id}>
+        Assistant
+      </p>
+    );
+  }
+  const details = replyDetails({ modelName, modelId, usage });
   return (
-    <p className={styles.author} id={id}>
-      {label}
-    </p>
+    <div className={styles.authorLine}>
+      <p className={styles.author} id={id}>
+        <span className="visually-hidden">Assistant, </span>
+        {modelName}
+      </p>
+      <details className={styles.replyDetails}>
+        <summary title={replyDetailsText(details)}>Details</summary>
+        <dl className={styles.replyDetailsList}>
+          {details.map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </div>
   );
 }
 
@@ -52,7 +84,7 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
   const authorId = `author-${message.id}`;
   return (
     <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id}>
-      <ModelName id={authorId} label="Assistant" />
+      <ModelName id={authorId} modelId={message.model} usage={message.usage} />
       <div className={styles.parts}>
         {segments.map((segment) => (
           <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={deferBefore} />
@@ -91,7 +123,7 @@ export function LiveReplyView({ live }: { live: LiveReply }) {
   const authorId = `author-${live.messageId}`;
   return (
     <article className={styles.reply} aria-labelledby={authorId} aria-busy="true" data-status="streaming" data-message-id={live.messageId}>
-      <ModelName id={authorId} label="Assistant" />
+      <ModelName id={authorId} modelId={live.model} usage={undefined} />
       <div className={styles.parts}>
         {segments.map((segment) => (
           <ReplyPart key={segment.key} segment={segment} streaming />
