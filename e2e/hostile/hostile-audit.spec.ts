@@ -22,6 +22,8 @@ const PLANTED: { markup: string; finding: string }[] = [
   { markup: `<object data="${TRACKER_ORIGIN}/o"></object>`, finding: "a URL attribute data" },
   { markup: `<link rel="stylesheet" href="${TRACKER_ORIGIN}/planted.css">`, finding: "an element that loads or runs: <link" },
   { markup: "<script>void 0</script>", finding: "an element that loads or runs: <script" },
+  // The app's own icon is allowed in <head> only: the same element in a reply is a request.
+  { markup: '<link rel="icon" href="/icon.svg">', finding: "an element that loads or runs: <link" },
   { markup: '<iframe srcdoc="<p>unsandboxed</p>"></iframe>', finding: "an element that loads or runs: <iframe" },
   { markup: `<iframe sandbox="" srcdoc="<img alt='' src='${TRACKER_ORIGIN}/in-frame.png'>"></iframe>`, finding: "<img alt=\"\" src=\"http://tracker.example.test/in-frame.png\">" },
   { markup: '<a href="javascript:alert(1)">x</a>', finding: "a link with a scheme other than http, https, mailto, tel" },
@@ -110,6 +112,15 @@ test("the request rule allows the app's machinery and nothing else", () => {
   expect(requestProblem(request("POST", "/api/chats/c1/queries"), { ...allowance, projectData: true })).toBeNull();
   expect(requestProblem(request("GET", "/chat/c1", {}, "document"), { ...allowance, pageLoad: true })).toBeNull();
   expect(requestProblem({ ...request("GET", "/x.png"), url: `${TRACKER_ORIGIN}/x.png` }, allowance)).toContain("off the origin");
+  // The app's icon and manifest, as the browser asks for them; as an image or a fetch they would be planted.
+  expect(requestProblem(request("GET", "/icon.svg?icon.abc", {}, "other"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/manifest.webmanifest", {}, "manifest"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/icon.svg", {}, "image"), allowance)).toContain("not the app's machinery");
+  expect(requestProblem(request("GET", "/manifest.webmanifest"), allowance)).toContain("not the app's machinery");
+  // A comparison run's page: each pane's channel and the run's figures.
+  expect(requestProblem(request("GET", "/api/compare/r1/panes/p1/events"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/api/compare/r1?panes=summary"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/api/compare/r1/export"), allowance)).toContain("not the app's machinery");
 });
 
 test("the corpus is large enough, every case has a class and a unique id, and the model server plays the step a conversation is at", () => {

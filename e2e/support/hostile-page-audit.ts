@@ -98,6 +98,9 @@ export function requestProblem(request: RecordedRequest, allowance: RequestAllow
   if (allowance.projectData && method === "POST" && /^\/api\/chats\/[^/]+\/(queries|links)$/.test(path)) return null;
   if (allowance.pageLoad && method === "GET" && request.resourceType === "document" && APP_PAGE_PATHS.some((pattern) => pattern.test(path))) return null;
   if (allowance.pageLoad && method === "GET" && path === "/favicon.ico") return null;
+  // The browser asks for the app's icon and manifest (named in <head>) whenever it likes, not only at a load; as an image they would be planted.
+  if (method === "GET" && request.resourceType === "other" && path === "/icon.svg") return null;
+  if (method === "GET" && request.resourceType === "manifest" && path === "/manifest.webmanifest") return null;
   return `a same-origin request that is not the app's machinery: ${what}`;
 }
 
@@ -224,7 +227,11 @@ function scanInPage(options: { nonce: string | null; onlyNew: boolean; isMain: b
           if (diagramFrame && inHead) allowedLoader ||= script.src === "" || new URL(script.src).pathname === "/diagram-frame/mermaid.js";
         } else if (name === "link") {
           const href = element.getAttribute("href") ?? "";
-          allowedLoader = inHead && (isStatic(href, context.base) || href.startsWith("#") || href === "/favicon.ico");
+          const rel = (element.getAttribute("rel") ?? "").toLowerCase();
+          // The app's icon (app/icon.svg, with Next's cache-busting query) and manifest (app/manifest.ts), at their fixed addresses.
+          const appIcon = rel === "icon" && /^\/icon\.svg(\?[\w.-]*)?$/.test(href);
+          const appManifest = rel === "manifest" && href === "/manifest.webmanifest";
+          allowedLoader = inHead && (isStatic(href, context.base) || href.startsWith("#") || href === "/favicon.ico" || appIcon || appManifest);
         } else if (name === "meta") {
           allowedLoader = inHead && (element.getAttribute("http-equiv") ?? "").toLowerCase() !== "refresh";
         } else if (name === "use") {
