@@ -28,7 +28,8 @@
  */
 import { fitBradleyTerryTally, type BradleyTerryOptions } from "./bradley-terry";
 import { addToPairTally, createPairTally, outcomeModels } from "./pair-tally";
-import { createSeededRandom } from "./seeded-random";
+// One mulberry32 for the app: the replay model's, so a seed means the same stream everywhere.
+import { createSeededRandom } from "@/lib/models/replay/seeded-random";
 import type { PairOutcome } from "./vote-outcomes";
 
 /** Votes each of two models needs before the data may separate them (a bootstrap of fewer collapses; LMArena also waits for a minimum). */
