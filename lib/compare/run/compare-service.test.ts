@@ -106,6 +106,9 @@ describe("CompareService", () => {
     const clean = await service.startRun(owner, { prompt: PROMPT, models: ["replay:quokka", "replay:axolotl"], blind: true, tag: "status" });
     await service.idle();
     const panes = (await service.getRun(owner, clean.runId)).panes;
+    // A vote that does not fit the run's panes is refused, and stores nothing.
+    expect(await refusal(service.vote(owner, { runId: clean.runId, kind: "rank", ranking: [panes[0]!.id, panes[0]!.id] }))).toBe("bad_request:compare");
+    expect(await refusal(service.vote(owner, { runId: clean.runId, kind: "best", best: "not-a-pane" }))).toBe("bad_request:compare");
     const cleanVote = await service.vote(owner, { runId: clean.runId, kind: "rank", ranking: [panes[1]!.id, panes[0]!.id] });
     expect(cleanVote.vote).toMatchObject({ kind: "rank", flagged: false });
     const board = await service.leaderboard({ tag: "status" });

@@ -45,8 +45,9 @@ import { identityNames } from "../masking/identity-names";
 import { IdentityMasker, maskJson, maskText } from "../masking/identity-mask";
 import { paneMetrics, type PaneTimes } from "./pane-metrics-of";
 import { PaneMetricsSchema, type PaneMetrics } from "../metrics/pane-metrics";
+import { median } from "../metrics/summary-statistics";
 import { buildLeaderboard, type LeaderboardRow } from "../ratings/leaderboard";
-import { votesToOutcomes, type CompareVote } from "../ratings/vote-outcomes";
+import { compareVoteProblem, votesToOutcomes, type CompareVote } from "../ratings/vote-outcomes";
 import {
   ComparePaneReferenceSchema,
   CompareRevokeInputSchema,
@@ -208,17 +209,11 @@ export class CompareService {
     const { run } = await authorizeCompareRun(actor, input.runId, "write");
     const panes = await this.reconciledPanes(run);
     if (panes.some((pane) => pane.status === "streaming")) throw new AppError("conflict:compare", { message: STILL_STREAMING_MESSAGE });
-    const paneIds = new Set(panes.map((pane) => pane.id));
-    let ranking: string[] = [];
-    if (input.kind === "best") {
-      if (!paneIds.has(input.best)) throw new AppError("bad_request:compare", { message: "Pick one of this run's panes." });
-      ranking = [input.best];
-    } else if (input.kind === "rank") {
-      if (input.ranking.length !== paneIds.size || new Set(input.ranking).size !== paneIds.size || !input.ranking.every((id) => paneIds.has(id))) {
-        throw new AppError("bad_request:compare", { message: "Rank every pane of the run exactly once." });
-      }
-      ranking = input.ranking;
-    }
+    const votePanes = panes.map((pane) => ({ paneId: pane.id, modelId: pane.modelId }));
+    const ranking = input.kind === "best" ? [input.best] : input.kind === "rank" ? input.ranking : [];
+    // The same check the ratings make before counting a vote: every pane named is the run's, a ranking ranks each once.
+    const problem = compareVoteProblem({ kind: input.kind, panes: votePanes, ...(input.kind === "best" ? { best: input.best } : {}), ...(input.kind === "rank" ? { ranking } : {}) });
+    if (problem !== null) throw new AppError("bad_request:compare", { message: problem });
     const leaked = panes.some((pane) => pane.leaked);
     const flagReason = !run.blind ? NOT_BLIND_FLAG : leaked ? LEAKED_FLAG : null;
     const stored = await insertCompareVote({
@@ -227,7 +222,7 @@ export class CompareService {
         userId: actor.userId,
         kind: input.kind,
         ranking,
-        panes: panes.map((pane) => ({ paneId: pane.id, modelId: pane.modelId })) as JsonValue,
+        panes: votePanes as JsonValue,
         flagged: flagReason !== null,
         flagReason,
       },
@@ -516,13 +511,6 @@ function toCompareVote(vote: CompareVoteRow): CompareVote {
     ...(vote.kind === "best" && vote.ranking[0] !== undefined ? { best: vote.ranking[0] } : {}),
     ...(vote.kind === "rank" ? { ranking: vote.ranking } : {}),
   };
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function uiRecord(metrics: (PaneMetrics | null)[]): CompareLeaderboard["rows"][number]["record"] {

@@ -7,6 +7,7 @@
  */
 import type { AssistantMessage } from "@/lib/chat/wire";
 import type { PaneMetrics } from "../metrics/pane-metrics";
+import { estimateTokens } from "../metrics/estimate-tokens";
 import { replyUiMetrics } from "../metrics/reply-ui-metrics";
 
 /** The moments of a reply, in milliseconds after its run started; null when unknown (a reply stored while no server watched it). */
@@ -20,7 +21,7 @@ export function paneMetrics(input: { message: AssistantMessage; timing: PaneTime
   const { message, timing, price } = input;
   const usage = message.usage ?? null;
   const tokensIn = usage?.inputTokens ?? null;
-  const tokensOut = usage?.outputTokens ?? Math.ceil(message.text.length / 4);
+  const tokensOut = usage?.outputTokens ?? estimateTokens(message.text);
   const streamingMs = timing?.finalMs != null && timing.firstTokenMs != null ? timing.finalMs - timing.firstTokenMs : null;
   return {
     ...replyUiMetrics(message),

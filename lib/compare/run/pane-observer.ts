@@ -50,6 +50,8 @@ export class PaneObserver {
         break;
       case "text-delta":
         if (event.delta.length > 0) this.timing.firstTokenMs ??= at;
+        // The text is kept only to find the first octo-ui item; once a block was drawn, a huge reply is not copied again.
+        if (this.timing.firstBlockMs !== null) break;
         if (event.start === this.text.length) this.text += event.delta;
         else if (event.start < this.text.length) this.text = this.text.slice(0, event.start) + event.delta;
         if (this.timing.firstBlockMs === null && this.text.includes("```octo-ui") && this.now() - this.lastFenceCheck >= FENCE_CHECK_INTERVAL_MS) {
