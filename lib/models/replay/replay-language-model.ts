@@ -135,7 +135,7 @@ export class ReplayLanguageModel implements LanguageModelV3 {
     const finish = (state: ReplayCall["state"]) => {
       if (call.state === "streaming") call.state = state;
     };
-    // highWaterMark 0: a part is produced only when the reader asks for it, so
+    // highWaterMark 0: a burst is produced only when the reader asks for more, so
     // "the last part was enqueued" means the consumer read the stream to its end.
     const stream = new ReadableStream<LanguageModelV3StreamPart>(
       {
@@ -154,6 +154,14 @@ export class ReplayLanguageModel implements LanguageModelV3 {
           }
           controller.enqueue(next.part);
           position += 1;
+          // The parts due at the same moment go out together, as one network read
+          // delivers a burst of events: one pull (and its promises) per burst, not per
+          // part. The last part waits for a pull of its own, so "completed" still
+          // means the reader asked for everything.
+          while (position < script.length - 1 && script[position]!.delayMs === 0) {
+            controller.enqueue(script[position]!.part);
+            position += 1;
+          }
           if (position === script.length) {
             finish("completed");
             controller.close();
