@@ -105,6 +105,9 @@ export type MaskedText = { text: string; leaked: boolean };
 export function maskText(text: string, names: readonly string[], options: MaskOptions = {}): MaskedText {
   const patterns = compile(names);
   if (patterns === null) return { text, leaked: false };
+  // Most strings hold no name: one search says so without building a copy.
+  patterns.match.lastIndex = 0;
+  if (!patterns.match.test(text)) return { text, leaked: false };
   const scan = scanText({ work: text, start: 0, patterns, final: true, options });
   return { text: scan.output, leaked: scan.leaked };
 }
@@ -220,17 +223,29 @@ export type MaskedJson<T> = { value: T; leaked: boolean };
  */
 export function maskJson<T>(value: T, names: readonly string[], options: MaskOptions = {}): MaskedJson<T> {
   let leaked = false;
+  // Copies only what changes: a preview's tree is mostly ids and words with no name in them.
   const visit = (node: unknown): unknown => {
     if (typeof node === "string") {
       const masked = maskText(node, names, options);
-      if (masked.leaked) leaked = true;
+      if (!masked.leaked) return node;
+      leaked = true;
       return masked.text;
     }
-    if (Array.isArray(node)) return node.map(visit);
+    if (Array.isArray(node)) {
+      let copy: unknown[] | null = null;
+      node.forEach((child: unknown, index) => {
+        const visited = visit(child);
+        if (visited !== child) (copy ??= node.slice())[index] = visited;
+      });
+      return copy ?? node;
+    }
     if (node !== null && typeof node === "object") {
-      const copy: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(node)) copy[key] = visit(child);
-      return copy;
+      let copy: Record<string, unknown> | null = null;
+      for (const [key, child] of Object.entries(node)) {
+        const visited = visit(child);
+        if (visited !== child) (copy ??= { ...node })[key] = visited;
+      }
+      return copy ?? node;
     }
     return node;
   };
