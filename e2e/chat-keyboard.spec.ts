@@ -37,3 +37,31 @@ test("Enter sends, Shift+Enter makes a newline, Esc stops", async ({ page }) => 
   await expect(chat.lastReply()).toContainText("Stopped");
   await expect(chat.lastReply()).not.toContainText("That is the whole reply");
 });
+
+test("Esc stops the reply from a panel's control, not while a dialog is open", async ({ page }) => {
+  await new SignInPage(page).continueAsGuest("/");
+  const chat = new ChatPage(page);
+  await chat.send("Show me the build status");
+  await chat.waitForReplyEnd();
+  const failedOnly = chat.lastReply().getByRole("switch", { name: "Failed only" });
+
+  await chat.send("Simulate a slow reply");
+  await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
+
+  // A dialog is open: its Esc closes it and nothing more; the reply goes on.
+  const settings = page.getByRole("dialog", { name: "Chat settings" });
+  await page.getByRole("button", { name: /^Chat settings/ }).click();
+  await expect(settings).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(settings).toBeHidden();
+  await expect(chat.stopButton).toBeVisible();
+  await expect(chat.stopButton).toBeEnabled();
+
+  // Focus on a control of the earlier reply's panel: Esc stops the reply.
+  await failedOnly.focus();
+  await expect(failedOnly).toBeFocused();
+  await page.keyboard.press("Escape");
+  await chat.waitForReplyEnd();
+  await expect(chat.lastReply()).toContainText("Stopped");
+  await expect(chat.lastReply()).not.toContainText("That is the whole reply");
+});
