@@ -43,7 +43,7 @@ test("Esc stops the reply from a panel's control, not while a dialog is open", a
   const chat = new ChatPage(page);
   await chat.send("Show me the build status");
   await chat.waitForReplyEnd();
-  const failedOnly = chat.lastReply().getByRole("switch", { name: "Failed only" });
+  const failedOnly = chat.replies().first().getByRole("switch", { name: "Failed only" });
 
   await chat.send("Simulate a slow reply");
   await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });

@@ -73,8 +73,21 @@ export function PreferencesDialog({ preferences, models }: PreferencesDialogProp
 
   return (
     <>
-      <button ref={opener} type="button" className="button button-ghost button-small" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
-        Preferences
+      <button
+        ref={opener}
+        type="button"
+        className={`button button-ghost button-small ${styles.preferencesOpener}`}
+        aria-haspopup="dialog"
+        title="Preferences: theme, model for new chats"
+        onClick={() => dialog.current?.showModal()}
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          {/* A sun half-shaded: the theme, the first thing kept here. */}
+          <circle cx="12" cy="12" r="5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M12 7a5 5 0 0 1 0 10z" fill="currentColor" />
+          <path d="M12 1.5v3M12 19.5v3M1.5 12h3M19.5 12h3M4.6 4.6l2.1 2.1M17.3 17.3l2.1 2.1M4.6 19.4l2.1-2.1M17.3 6.7l2.1-2.1" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className={styles.openerLabel}>Preferences</span>
       </button>
       <dialog
         ref={dialog}
