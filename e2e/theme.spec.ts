@@ -104,3 +104,37 @@ test("the model for new chats is kept and starts the next new chat", async ({ pa
   await chat.waitForReplyEnd();
   await expect(chat.modelPicker).toHaveValue(other!.value);
 });
+
+test("a diagram is drawn in the chosen theme, and again when the choice changes", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await new SignInPage(page).continueAsGuest("/");
+  const chat = new ChatPage(page);
+  const preferences = new PreferencesDialog(page);
+  await chat.send("Explain how a chat turn flows through the system");
+  await chat.waitForReplyEnd();
+  const diagram = chat.lastReply().getByRole("img", { name: "Diagram", exact: true });
+  await expect(diagram).toBeVisible({ timeout: 30_000 });
+  /** The colours the drawing's shapes are filled with, as the page draws them. */
+  const fills = () => diagram.evaluate((canvas) => [...canvas.querySelectorAll("rect, path, polygon")].map((shape) => getComputedStyle(shape).fill).join(" "));
+  const drawnLight = await fills();
+
+  // Dark while the system is light: redrawn in dark.
+  await preferences.open();
+  await preferences.theme("Dark").check();
+  await expect(preferences.status).toHaveText("Saved. Theme: dark.");
+  await page.keyboard.press("Escape");
+  await expect.poll(fills, { timeout: 30_000 }).not.toBe(drawnLight);
+  const drawnDark = await fills();
+
+  // After a reload it is drawn dark from the start.
+  await page.reload();
+  await expect(diagram).toBeVisible({ timeout: 30_000 });
+  await expect.poll(fills, { timeout: 30_000 }).toBe(drawnDark);
+
+  // The device's theme again (light): redrawn light.
+  await preferences.open();
+  await preferences.theme("Same as this device").check();
+  await expect(preferences.status).toHaveText("Saved. Theme: same as this device.");
+  await page.keyboard.press("Escape");
+  await expect.poll(fills, { timeout: 30_000 }).toBe(drawnLight);
+});
