@@ -24,7 +24,7 @@ test("signing up with a listed address is not enough for /admin; opening the ver
   const refused = await page.goto("/admin");
   expect(refused?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
-  await expect(page.getByText("Stored final trees")).toHaveCount(0);
+  await expect(page.getByText("Saved replies with panels")).toHaveCount(0);
 
   // The link the sign-up sent, and a second one asked for on the verification page: the newest is followed.
   await nextMailTo(LISTED_ADMIN_EMAIL, mark);
@@ -49,7 +49,7 @@ test("signing up with a listed address is not enough for /admin; opening the ver
   await expect(page.getByText(`${LISTED_ADMIN_EMAIL} is confirmed as yours.`)).toBeVisible();
   await page.getByRole("link", { name: "Open the admin view" }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
-  await expect(page.getByRole("heading", { name: "Stored final trees" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Saved replies with panels" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Admin" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Verify email" })).toHaveCount(0);
   const admitted = await page.goto("/admin");

@@ -37,3 +37,34 @@ test("Enter sends, Shift+Enter makes a newline, Esc stops", async ({ page }) => 
   await expect(chat.lastReply()).toContainText("Stopped");
   await expect(chat.lastReply()).not.toContainText("That is the whole reply");
 });
+
+test("Esc stops the reply from a panel's control, not while a dialog is open", async ({ page }) => {
+  await new SignInPage(page).continueAsGuest("/");
+  const chat = new ChatPage(page);
+  await chat.send("Show me the build status");
+  await chat.waitForReplyEnd();
+  const failedOnly = chat.replies().first().getByRole("switch", { name: "Failed only" });
+  const settings = page.getByRole("dialog", { name: "Chat settings" });
+
+  // A dialog is open: its Esc closes it and nothing more; the reply is written to its end.
+  await chat.send("Simulate a slow reply");
+  await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
+  await page.getByRole("button", { name: /^Chat settings/ }).click();
+  await expect(settings).toBeVisible();
+  await expect(chat.stopButton).toBeAttached();
+  await page.keyboard.press("Escape");
+  await expect(settings).toBeHidden();
+  await chat.waitForReplyEnd();
+  await expect(chat.lastReply()).toContainText("That is the whole reply");
+  await expect(chat.lastReply()).not.toContainText("Stopped");
+
+  // Focus on a control of the earlier reply's panel: Esc stops the reply, what arrived kept.
+  await chat.send("Simulate a slow reply");
+  await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
+  await failedOnly.focus();
+  await expect(failedOnly).toBeFocused();
+  await page.keyboard.press("Escape");
+  await chat.waitForReplyEnd();
+  await expect(chat.lastReply()).toContainText("Stopped");
+  await expect(chat.lastReply()).not.toContainText("That is the whole reply");
+});

@@ -39,6 +39,7 @@ export const ERROR_SURFACES = [
   "link",
   "project",
   "artifact",
+  "settings",
 ] as const;
 
 /** Where it went wrong: the part of the product the person was using. */

@@ -1,7 +1,7 @@
 /** Chat queries; every one is scoped by the owner's user id. */
 import "server-only";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { chats, type Chat } from "../schema";
+import { chats, type Chat, type JsonValue } from "../schema";
 import { runQuery, type QueryOptions } from "./run-query";
 
 /** The most chats one `listChats` call returns: a sidebar page, not the whole history. */
@@ -12,12 +12,18 @@ export const DEFAULT_CHATS_PER_PAGE = 50;
 
 /** Creates a chat for a user. */
 export function createChat(
-  input: QueryOptions & { userId: string; title: string; modelId: string; id?: string },
+  input: QueryOptions & { userId: string; title: string; modelId: string; id?: string; settings?: JsonValue },
 ): Promise<Chat> {
   return runQuery("createChat", input, async (database) => {
     const [chat] = await database
       .insert(chats)
-      .values({ id: input.id ?? crypto.randomUUID(), userId: input.userId, title: input.title, modelId: input.modelId })
+      .values({
+        id: input.id ?? crypto.randomUUID(),
+        userId: input.userId,
+        title: input.title,
+        modelId: input.modelId,
+        ...(input.settings !== undefined ? { settings: input.settings } : {}),
+      })
       .returning();
     if (!chat) throw new Error("insert returned no row");
     return chat;

@@ -72,3 +72,4 @@ export {
   type CompareVoteKind,
   type CompareVoteRow,
 } from "./compare";
+export { THEME_PREFERENCES, userPreferences, type ThemePreference, type UserPreferencesRow } from "./preferences";

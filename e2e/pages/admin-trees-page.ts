@@ -14,14 +14,14 @@ export class AdminTreesPage {
 
   constructor(readonly page: Page) {
     this.filters = page.getByRole("form", { name: "Filter stored trees" });
-    this.table = page.getByRole("table", { name: /Stored final trees/ });
+    this.table = page.getByRole("table", { name: /Saved replies with panels/ });
     this.pager = page.getByRole("navigation", { name: "Pages" });
   }
 
   /** Opens the listing. */
   async open(path = "/admin/trees"): Promise<void> {
     await this.page.goto(path);
-    await expect(this.page.getByRole("heading", { level: 1, name: "Stored final trees" })).toBeVisible();
+    await expect(this.page.getByRole("heading", { level: 1, name: "Saved replies with panels" })).toBeVisible();
   }
 
   /** Picks filter values by their labels and applies them. */
@@ -34,7 +34,7 @@ export class AdminTreesPage {
     await this.page.evaluate(() => ((window as { staleAdminPage?: boolean }).staleAdminPage = true));
     await this.filters.getByRole("button", { name: "Apply filters" }).click();
     await this.page.waitForFunction(() => (window as { staleAdminPage?: boolean }).staleAdminPage !== true);
-    await expect(this.page.getByRole("heading", { level: 1, name: "Stored final trees" })).toBeVisible();
+    await expect(this.page.getByRole("heading", { level: 1, name: "Saved replies with panels" })).toBeVisible();
   }
 
   /** The listed rows (without the header). */

@@ -14,6 +14,7 @@ import { nextCookies } from "better-auth/next-js";
 import { anonymous } from "better-auth/plugins/anonymous";
 import { getDatabase, type Database } from "@/db/client";
 import { getUser, setUserRole, transferChats } from "@/db/queries/users";
+import { transferUserPreferences } from "@/db/queries/preferences";
 import { accounts, sessions, users, verifications } from "@/db/schema";
 import { roleForUser } from "./admin-emails";
 import { authLogger } from "./auth-logger";
@@ -128,9 +129,10 @@ export function createAuth(options: CreateAuthOptions) {
     plugins: [
       anonymous({
         generateName: () => GUEST_NAME,
-        // A guest who signs up or signs in keeps the chats they started as a guest.
+        // A guest who signs up or signs in keeps the chats they started as a guest, and their theme and default model.
         onLinkAccount: async ({ anonymousUser, newUser }) => {
           await transferChats({ database, fromUserId: anonymousUser.user.id, toUserId: newUser.user.id });
+          await transferUserPreferences({ database, fromUserId: anonymousUser.user.id, toUserId: newUser.user.id });
         },
       }),
       // Last, as better-auth requires: sets the session cookie from server actions.

@@ -454,6 +454,22 @@ export const policyRegistry: readonly PolicyEntry[] = [
     probe: { arguments: (fixture) => [{ chatId: fixture.chatId, panelId: fixture.panelId, state: { fields: {}, tabs: {}, folds: {} } }] },
   },
   {
+    kind: "action",
+    file: "app/(chat)/chat-settings-actions.ts",
+    exportName: "saveChatSettings",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(write) before the input is even read; only a chat of the chat list (no comparison pane)",
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, settings: { systemAddition: "Answer in French.", temperature: 0.5 } }] },
+  },
+  {
+    kind: "action",
+    file: "app/(auth)/_actions/save-preferences.ts",
+    exportName: "savePreferences",
+    access: "signed-in",
+    note: "requireActor; writes only the caller's own preferences row (theme, default model), guests included",
+    probe: { arguments: () => [{ theme: "dark" }] },
+  },
+  {
     kind: "route",
     file: "app/api/chats/[id]/route.ts",
     exportName: "GET",

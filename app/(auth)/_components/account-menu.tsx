@@ -1,11 +1,20 @@
 import Link from "next/link";
+import { modelOptions } from "@/app/(chat)/model-options";
+import { PreferencesDialog } from "@/app/_components/settings/preferences-dialog";
 import { guestRetentionDays } from "@/lib/auth/guest-retention";
 import type { Actor } from "@/lib/auth/policy";
+import { preferencesOf } from "@/lib/preferences/preferences-service";
 import { signOut } from "../_actions/sign-out";
 import { GuestSignOut } from "./guest-sign-out";
 
-/** Who is signed in, with sign-out (a guest's asks first: see GuestSignOut), the way for a guest to keep their chats, and for an unverified address the way to verify it. */
-export function AccountMenu({ actor }: { actor: Actor }) {
+/**
+ * Who is signed in, with their preferences (theme, model for new chats),
+ * sign-out (a guest's asks first: see GuestSignOut), the way for a guest to
+ * keep their chats, and for an unverified address the way to verify it.
+ */
+export async function AccountMenu({ actor }: { actor: Actor }) {
+  const preferences = await preferencesOf(actor);
+  const { models } = modelOptions();
   return (
     <div className="account-menu">
       <span className="account-name">
@@ -22,6 +31,7 @@ export function AccountMenu({ actor }: { actor: Actor }) {
           Verify email
         </Link>
       ) : null}
+      <PreferencesDialog preferences={preferences} models={models} />
       {actor.isGuest ? (
         <GuestSignOut retentionDays={guestRetentionDays()} />
       ) : (

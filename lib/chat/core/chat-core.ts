@@ -46,11 +46,12 @@ import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../r
 import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
 import { choiceTurn } from "../turn/choice-turn";
 import { panelActionTurn } from "../turn/panel-action-turn";
+import { toStorableText } from "../turn/storable-text";
 import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { GenerationRegistry } from "../turn/generation-registry";
 import { ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ActionSummary, AssistantMessage, ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
-import { readChatSettings } from "./chat-settings";
+import { applyChatSettingsChange, readChatSettings, type ChatSettingsChange } from "./chat-settings";
 import { snapshotFilter } from "./snapshot-filter";
 import {
   ChatReferenceInputSchema,
@@ -180,7 +181,9 @@ export class ChatCore {
     const input = parseChatInput(SendMessageInputSchema, rawInput);
     const lookup = this.modelFor(input.modelId);
     const chat: Chat =
-      input.chatId !== undefined ? await authorizedChat(actor, input.chatId, "write", options.purpose) : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId);
+      input.chatId !== undefined
+        ? await authorizedChat(actor, input.chatId, "write", options.purpose)
+        : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId, input.settings);
     return this.startTurn(actor, chat, input.modelId, lookup, async () => ({ text: input.prompt, kind: "prompt", silent: false, actionPanelId: null }), options);
   }
 
@@ -520,8 +523,9 @@ export class ChatCore {
     await this.bus.close();
   }
 
-  private async newChat(actor: Actor, title: string, modelId: string): Promise<Chat> {
-    return createChatRow({ userId: actor.userId, title, modelId });
+  private async newChat(actor: Actor, title: string, modelId: string, settings?: ChatSettingsChange): Promise<Chat> {
+    const chosen = settings ? applyChatSettingsChange({}, { ...settings, ...(settings.systemAddition !== undefined ? { systemAddition: toStorableText(settings.systemAddition) } : {}) }) : {};
+    return createChatRow({ userId: actor.userId, title, modelId, ...(Object.keys(chosen).length > 0 ? { settings: chosen as JsonValue } : {}) });
   }
 
   private async snapshotOf(actor: Actor, chat: Chat): Promise<ChatSnapshot> {

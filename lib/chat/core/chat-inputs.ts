@@ -13,6 +13,7 @@ import { GENUI_BUDGETS, GENUI_LIMITS } from "@/lib/genui/limits";
 import { GenuiFieldNameSchema } from "@/lib/genui/schema/condition";
 import { GenuiPanelIdSchema } from "@/lib/genui/schema/spec";
 import { storableJson, toStorableText } from "../turn/storable-text";
+import { ChatSettingsChangeSchema } from "./chat-settings";
 import { PROMPT_MAX_LENGTH, type ChatSummary } from "../wire";
 
 /** Longest chat title a person may type (the lists cut it further when they draw it). */
@@ -30,6 +31,8 @@ export const SendMessageInputSchema = z.object({
     .refine((prompt) => prompt.trim().length > 0, "Write a message first.")
     .transform(toStorableText),
   modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
+  /** The settings a new chat starts with (chosen before its first send); ignored for an existing chat, whose settings are changed on their own. */
+  settings: ChatSettingsChangeSchema.optional(),
 });
 /** `sendMessage`'s input. */
 export type SendMessageInput = z.infer<typeof SendMessageInputSchema>;

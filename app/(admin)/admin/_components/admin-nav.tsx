@@ -6,7 +6,7 @@ export function AdminNav({ current }: { current: "trees" | "audit" | "run" }) {
   return (
     <nav aria-label="Admin" className={styles.nav}>
       <Link href="/admin/trees" aria-current={current === "trees" ? "page" : undefined}>
-        Stored trees
+        Saved replies
       </Link>
       <Link href="/admin/audit" aria-current={current === "audit" ? "page" : undefined}>
         Audit log

@@ -13,7 +13,7 @@ import { formatBytes, formatTime } from "../_components/format";
 import { TreeFilterForm } from "../_components/tree-filter-form";
 
 /** The page title. */
-export const metadata: Metadata = { title: "Stored trees · Admin" };
+export const metadata: Metadata = { title: "Saved replies · Admin" };
 
 /** Codes of a row shown in its cell before the rest are counted. */
 const CODES_SHOWN = 2;
@@ -48,7 +48,7 @@ function TreeRow({ tree }: { tree: StoredTreeSummary }) {
         <Link href={treeHref}>{excerpt}</Link>
       </td>
       <td title={tree.chatTitle}>
-        <Link href={`/admin/trees?${storedTreeSearchParams({ filter: { chat: tree.chatId } })}`} aria-label={`Stored trees of the chat ${tree.chatTitle}`}>
+        <Link href={`/admin/trees?${storedTreeSearchParams({ filter: { chat: tree.chatId } })}`} aria-label={`Saved replies of the chat ${tree.chatTitle}`}>
           {tree.chatTitle}
         </Link>
       </td>
@@ -77,8 +77,8 @@ export default async function StoredTreesPage({ searchParams }: { searchParams: 
       <main id="main" className={styles.page}>
         <AdminNav current="trees" />
         <div className={styles.heading}>
-          <h1>Stored final trees</h1>
-          <p className={styles.muted}>Replies with UI, across every user. Times are UTC.</p>
+          <h1>Saved replies with panels</h1>
+          <p className={styles.muted}>Every user's replies that drew a panel, form or chart, as they were saved. Times are UTC.</p>
         </div>
         <TreeFilterForm query={query} models={models} />
         <div className={styles.toolbar}>
@@ -95,11 +95,11 @@ export default async function StoredTreesPage({ searchParams }: { searchParams: 
           ) : null}
         </div>
         {page.rows.length === 0 ? (
-          <p className="lead">{query.after ? "No more stored trees match." : "No stored tree matches these filters."}</p>
+          <p className="lead">{query.after ? "No more saved replies match." : "No saved reply matches these filters."}</p>
         ) : (
           <div className={styles.tableScroll}>
             <table className={styles.trees}>
-              <caption className="visually-hidden">Stored final trees{filterParams ? ", filtered" : ""}</caption>
+              <caption className="visually-hidden">Saved replies with panels{filterParams ? ", filtered" : ""}</caption>
               <colgroup>
                 <col className={styles.colStored} />
                 <col className={styles.colAccount} />

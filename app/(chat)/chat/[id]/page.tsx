@@ -5,6 +5,7 @@ import { chatDocumentTitle } from "@/app/_components/chat/conversation/chat-docu
 import { ChatShell } from "@/app/_components/chat/shell/chat-shell";
 import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor } from "@/lib/auth/policy";
+import { getChatSettings } from "@/lib/chat/core/chat-settings-service";
 import { getChatSnapshot, listChatSummaries } from "@/lib/chat/core/process-chat-core";
 import { isAppError } from "@/lib/errors";
 import { modelOptions } from "../../model-options";
@@ -45,10 +46,11 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   const path = `/chat/${encodeURIComponent(id)}`;
   const { actor, snapshot } = await guardPage(path, () => ownChat(id));
   const chats = await listChatSummaries({ actor });
+  const settings = await getChatSettings(actor, snapshot.chat.id);
   const { models } = modelOptions();
   return (
     <ChatShell actor={actor} chats={chats} currentChatId={snapshot.chat.id}>
-      <ChatConversation key={snapshot.chat.id} snapshot={snapshot} models={models} />
+      <ChatConversation key={snapshot.chat.id} snapshot={snapshot} models={models} settings={settings} />
     </ChatShell>
   );
 }

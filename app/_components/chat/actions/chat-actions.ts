@@ -6,7 +6,9 @@
  * throwing into React.
  */
 import { deleteChat, renameChat, savePanelState, sendChoice, sendMessage, sendPanelAction, stopReply, type ChatActionResult } from "@/app/(chat)/actions";
+import { saveChatSettings } from "@/app/(chat)/chat-settings-actions";
 import type { SendChoiceInput, SendPanelActionInput } from "@/lib/chat/core/chat-inputs";
+import type { ChatSettings, ChatSettingsChange } from "@/lib/chat/core/chat-settings";
 
 /** Words shown when the server could not be reached. */
 export const UNREACHABLE_MESSAGE = "The server could not be reached. Check your connection and try again.";
@@ -26,8 +28,8 @@ function problemOf(outcome: { error: string } | object): string | null {
 
 /** The chat actions the screens call. */
 export const chatActions = {
-  /** Sends a prompt; a new chat when `chatId` is absent. */
-  async sendMessage(input: { chatId?: string; prompt: string; modelId: string }): Promise<{ chatId: string } | { error: string }> {
+  /** Sends a prompt; a new chat (with `settings`, when chosen before the first send) when `chatId` is absent. */
+  async sendMessage(input: { chatId?: string; prompt: string; modelId: string; settings?: ChatSettingsChange }): Promise<{ chatId: string } | { error: string }> {
     const outcome = await call(() => sendMessage(input));
     return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
   },
@@ -52,6 +54,15 @@ export const chatActions = {
   /** Deletes a chat; an error to show, or null. */
   async deleteChat(input: { chatId: string }): Promise<string | null> {
     return problemOf(await call(() => deleteChat(input)));
+  },
+  /** Replaces the chat's instructions and temperature; the settings as stored, or an error to show. */
+  async saveChatSettings(input: { chatId: string; settings: ChatSettingsChange }): Promise<{ settings: ChatSettings } | { error: string }> {
+    try {
+      const result = await saveChatSettings(input);
+      return result.ok ? { settings: result.settings } : { error: result.error.message };
+    } catch {
+      return { error: UNREACHABLE_MESSAGE };
+    }
   },
   /** Stores a panel's state (for the revision shown); failures are quiet — the panel keeps working, a reload shows the last stored state. */
   async savePanelState(input: { chatId: string; panelId: string; state: unknown; revision: number }): Promise<void> {

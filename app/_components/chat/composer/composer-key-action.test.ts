@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composerKeyAction, type ComposerKey } from "./composer-key-action";
+import { chatViewKeyAction, composerKeyAction, type ChatViewKey, type ComposerKey } from "./composer-key-action";
 
 function press(key: string, modifiers: Partial<ComposerKey> = {}): ComposerKey {
   return { key, shiftKey: false, altKey: false, ctrlKey: false, metaKey: false, isComposing: false, ...modifiers };
@@ -29,5 +29,26 @@ describe("composerKeyAction", () => {
 
   it("ignores every other key", () => {
     expect(composerKeyAction(press("a"), true)).toBeNull();
+  });
+});
+
+function viewPress(key: string, state: Partial<ChatViewKey> = {}): ChatViewKey {
+  return { key, isComposing: false, defaultPrevented: false, overlayOpen: false, ...state };
+}
+
+describe("chatViewKeyAction", () => {
+  it("stops a streaming reply on Escape from anywhere in the view", () => {
+    expect(chatViewKeyAction(viewPress("Escape"), true)).toBe("stop");
+  });
+
+  it("does nothing when no reply streams, or for another key", () => {
+    expect(chatViewKeyAction(viewPress("Escape"), false)).toBeNull();
+    expect(chatViewKeyAction(viewPress("Enter"), true)).toBeNull();
+  });
+
+  it("leaves Escape to an open dialog or menu, an input method, or a part of the page that answered it", () => {
+    expect(chatViewKeyAction(viewPress("Escape", { overlayOpen: true }), true)).toBeNull();
+    expect(chatViewKeyAction(viewPress("Escape", { isComposing: true }), true)).toBeNull();
+    expect(chatViewKeyAction(viewPress("Escape", { defaultPrevented: true }), true)).toBeNull();
   });
 });

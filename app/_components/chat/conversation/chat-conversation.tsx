@@ -9,14 +9,20 @@
  * elsewhere gives way to a notice, then the start page. Stored blocks
  * get their project data (query rows, link chips) through the chat's routes.
  * The chat's artifacts open in a panel beside it (app/_components/artifacts),
- * toggled from the header and by the chips replies show.
+ * toggled from the header and by the chips replies show. Esc stops a
+ * streaming reply from anywhere in the view (not while a dialog or menu is
+ * open). The chat's own settings (instructions, temperature) open from
+ * beside the model picker.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonPressKey, choicePickKey, sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
+import type { ChatSettings, ChatSettingsChange } from "@/lib/chat/core/chat-settings";
 import type { ChatSnapshot } from "@/lib/chat/wire";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import { ArtifactsFrame } from "../../artifacts/artifacts-frame";
 import { ArtifactsToggle } from "../../artifacts/artifacts-toggle";
+import { ChatSettingsDialog, type ChatSettingsSaveOutcome } from "../../settings/chat-settings-dialog";
+import { ComposerTools } from "../../settings/composer-tools";
 import { chatActions } from "../actions/chat-actions";
 import { interruptedUpdatesOf } from "../chat-state/interrupted-updates";
 import { silentTurnOf } from "../chat-state/silent-turn";
@@ -34,6 +40,7 @@ import { ModelNamesContext } from "../thread/model-names-context";
 import { ThreadContext, type ChoicePick, type PanelPress, type ThreadContextValue } from "../thread/thread-context";
 import { ChatDeletedNotice } from "./chat-deleted-notice";
 import { chatDocumentTitle } from "./chat-document-title";
+import { useEscapeToStop } from "./use-escape-to-stop";
 import styles from "./conversation.module.css";
 
 /** Props of `ChatConversation`. */
@@ -41,6 +48,8 @@ export type ChatConversationProps = {
   /** The server's first render of the chat. */
   snapshot: ChatSnapshot;
   models: readonly ModelOption[];
+  /** The chat's stored settings (instructions, temperature). */
+  settings: ChatSettings;
 };
 
 /** Words shown when a choice cannot be sent as it stands. */
@@ -53,13 +62,14 @@ type TurnRequest =
   | { kind: "choice"; pick: Omit<ChoicePick, "block" | "state"> & { blockId: string; values: UiRecord } };
 
 /** The open chat; see the module comment. */
-export function ChatConversation({ snapshot: initial, models }: ChatConversationProps) {
+export function ChatConversation({ snapshot: initial, models, settings: initialSettings }: ChatConversationProps) {
   const chatId = initial.chat.id;
   const { view, connected } = useChatChannel(initial);
   const snapshot = view.snapshot;
   const streaming = snapshot.live !== null;
   const [modelId, setModelId] = useState(initial.chat.modelId);
   const [sendError, setSendError] = useState<string | null>(null);
+  const [settings, setSettings] = useState(initialSettings);
   const sendingRef = useRef(false);
 
   const panelStates = usePanelStates(
@@ -127,6 +137,18 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
       setSendError(problem);
     }
   }, [chatId, liveId]);
+
+  useEscapeToStop(streaming, () => void stop());
+
+  const saveSettings = useCallback(
+    async (change: ChatSettingsChange): Promise<ChatSettingsSaveOutcome> => {
+      const outcome = await chatActions.saveChatSettings({ chatId, settings: change });
+      if ("error" in outcome) return outcome;
+      setSettings(outcome.settings);
+      return { settings: outcome.settings };
+    },
+    [chatId],
+  );
 
   const threadContext = useMemo<ThreadContextValue>(
     () => ({
@@ -212,7 +234,12 @@ export function ChatConversation({ snapshot: initial, models }: ChatConversation
             onStop={stop}
             stopping={stopping}
             autoFocus
-            tools={<ModelPicker models={models} value={modelId} onChange={setModelId} />}
+            tools={
+              <ComposerTools>
+                <ModelPicker models={models} value={modelId} onChange={setModelId} />
+                <ChatSettingsDialog settings={settings} onSave={saveSettings} />
+              </ComposerTools>
+            }
           />
         </div>
       </div>

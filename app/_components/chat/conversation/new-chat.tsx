@@ -2,11 +2,15 @@
 /**
  * The start page of a chat: a few example prompts (the replay model's
  * recordings, so a newcomer without an API key sees what the playground can
- * do), the composer and the model picker. The first message creates the chat
- * and opens it, its reply already streaming.
+ * do), the composer, the model picker (the person's model for new chats
+ * first) and the chat settings, kept here until the first message creates
+ * the chat with them and opens it, its reply already streaming.
  */
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { ChatSettingsChange } from "@/lib/chat/core/chat-settings";
+import { ChatSettingsDialog } from "../../settings/chat-settings-dialog";
+import { ComposerTools } from "../../settings/composer-tools";
 import { chatActions } from "../actions/chat-actions";
 import { Composer, type SendOutcome } from "../composer/composer";
 import { ModelPicker, type ModelOption } from "../model-picker/model-picker";
@@ -28,12 +32,13 @@ export type NewChatProps = {
 export function NewChat({ models, defaultModelId, examples, greeting }: NewChatProps) {
   const router = useRouter();
   const [modelId, setModelId] = useState(defaultModelId);
+  const [settings, setSettings] = useState<ChatSettingsChange>({});
   const [pending, setPending] = useState<string | null>(null);
   const [exampleError, setExampleError] = useState<string | null>(null);
 
   const send = async (prompt: string): Promise<SendOutcome> => {
     setPending(prompt);
-    const outcome = await chatActions.sendMessage({ prompt, modelId });
+    const outcome = await chatActions.sendMessage({ prompt, modelId, ...(Object.keys(settings).length > 0 ? { settings } : {}) });
     if ("error" in outcome) {
       setPending(null);
       return { error: outcome.error };
@@ -84,7 +89,24 @@ export function NewChat({ models, defaultModelId, examples, greeting }: NewChatP
         </div>
       </div>
       <div className={styles.dock}>
-        <Composer onSend={send} streaming={false} autoFocus tools={<ModelPicker models={models} value={modelId} onChange={setModelId} />} />
+        <Composer
+          onSend={send}
+          streaming={false}
+          autoFocus
+          tools={
+            <ComposerTools>
+              <ModelPicker models={models} value={modelId} onChange={setModelId} />
+              <ChatSettingsDialog
+                draft
+                settings={settings}
+                onSave={async (change) => {
+                  setSettings(change);
+                  return { settings: change };
+                }}
+              />
+            </ComposerTools>
+          }
+        />
       </div>
     </div>
   );
