@@ -137,7 +137,13 @@ function ThreadItem({ chat, current, actions, nextFocus, onRenamed, onDeleted }:
       )}
       {mode === "view" ? (
         <div className={styles.itemActions}>
-          <button ref={renameButton} type="button" className={styles.iconButton} aria-label={`Rename “${chat.title}”`} title="Rename" onClick={() => setMode("rename")}>
+          <button ref={renameButton} type="button" className={styles.iconButton} aria-label={`Rename “${chat.title}”`} title="Rename"
+            onClick={() => {
+              // Another tab may have renamed it since.
+              setTitle(chat.title);
+              setMode("rename");
+            }}
+          >
             ✎
           </button>
           <button ref={deleteButton} type="button" className={styles.iconButton} aria-label={`Delete “${chat.title}”`} title="Delete" onClick={() => setMode("confirm-delete")}>
