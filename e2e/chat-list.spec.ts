@@ -27,6 +27,8 @@ async function newChat(page: Page, prompt: string): Promise<void> {
 }
 
 test("search finds a chat by a word only its reply holds, says when nothing matches, and Esc clears it", async ({ page }) => {
+  // Two replies, then four widths and schemes.
+  test.setTimeout(180_000);
   await new SignInPage(page).continueAsGuest("/");
   // "billing" is only in the build status reply (three failing billing tests), not in either prompt.
   await newChat(page, "Show me the build status");
@@ -97,12 +99,15 @@ test("a second tab's list follows chats created, renamed and deleted in the firs
   await firstList.deleteButton("Billing failures").click();
   await firstList.confirmDelete("Billing failures").getByRole("button", { name: "Delete", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/");
+  await expect(firstList.newChat, "with no chat left, focus waits on New chat").toBeFocused();
   await expect(secondList.chat("Billing failures")).toHaveCount(0);
   await expect(secondList.navigation.getByText("No chats yet.")).toBeVisible();
   expect(new URL(second.url()).pathname, "the second tab never left its page").toBe("/");
 });
 
 test("chats sit under Today, a long title shows whole on focus, and a keyboard delete leaves focus in the list", async ({ page }) => {
+  // Three replies, then four widths and schemes.
+  test.setTimeout(180_000);
   // Under the 80 characters a title keeps, and longer than two lines of the list at either width.
   const longTitle = "Summarize the current incident for the on-call rotation and each follow-up owner";
   await new SignInPage(page).continueAsGuest("/");
