@@ -26,13 +26,15 @@ const SNIPPET_MAX_WORDS = 14;
 /** Words `ts_headline` keeps at the least, so a match is never shown alone without its context. */
 const SNIPPET_MIN_WORDS = 5;
 
+// `MaxFragments=1` picks the fragment around the match (words before it too), not the text from the match on.
+
 /** The chats of `userId` that match `query` (see the file comment); empty when the query holds no word. */
 export function searchChats(input: QueryOptions & { userId: string; query: string; limit?: number }): Promise<ChatSearchResult[]> {
   const words = chatSearchWords(input.query);
   if (words.length === 0) return Promise.resolve([]);
   const limit = Math.min(Math.max(1, input.limit ?? CHAT_SEARCH_MAX_RESULTS), CHAT_SEARCH_MAX_RESULTS);
   const tsquery = sql`to_tsquery('simple', ${chatSearchTsquery(words)})`;
-  const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}, MaxWords=${SNIPPET_MAX_WORDS}, MinWords=${SNIPPET_MIN_WORDS}`;
+  const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}, MaxWords=${SNIPPET_MAX_WORDS}, MinWords=${SNIPPET_MIN_WORDS}, MaxFragments=1`;
   // Written as SQL: the predicate must read `m.silent = false` literally for the partial index to serve it.
   const matchingMessages = sql`from messages m where m.chat_id = ${chats.id} and m.silent = false and to_tsvector('simple', m.text) @@ ${tsquery}`;
   return runQuery("searchChats", input, async (database) => {
