@@ -84,6 +84,8 @@ export const chats = pgTable(
   },
   (table) => [
     index("chats_user_id_updated_at_idx").on(table.userId, table.updatedAt.desc()),
+    // The chat list's search (db/queries/chat-search.ts) matches titles through this.
+    index("chats_title_search_idx").using("gin", sql`to_tsvector('simple', ${table.title})`),
     check("chats_purpose_known", sql`${table.purpose} in ('chat', 'compare')`),
   ],
 );
@@ -161,6 +163,10 @@ export const messages = pgTable(
     index("messages_stored_trees_text_idx")
       .using("gin", sql`to_tsvector('simple', ${table.text})`)
       .where(sql`${table.ui} is not null or ${table.genui} is not null`),
+    // The chat list's search matches the words of visible messages through this (silent turns are never shown).
+    index("messages_text_search_idx")
+      .using("gin", sql`to_tsvector('simple', ${table.text})`)
+      .where(sql`${table.silent} = false`),
     check("messages_sequence_positive", sql`${table.sequence} > 0`),
     check("messages_role_known", sql`${table.role} in ('user', 'assistant')`),
     check("messages_status_known", sql`${table.status} in ('complete', 'stopped', 'error')`),

@@ -493,6 +493,23 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "requireActor, then authorizeChat(write) before stopping the chat's reply",
     probe: { path: (fixture) => `/api/chats/${fixture.chatId}/stop`, params: (fixture) => ({ id: fixture.chatId }), body: () => ({}) },
   },
+  // The chat list (lib/chat/list): only ever the caller's own chats, so signed-in is the whole check.
+  {
+    kind: "route",
+    file: "app/api/chats/events/route.ts",
+    exportName: "GET",
+    access: "signed-in",
+    note: "requireActor; the list and its changes are the actor's own chats only (listChats and the list hub are keyed by actor.userId)",
+    probe: { path: () => "/api/chats/events" },
+  },
+  {
+    kind: "route",
+    file: "app/api/chats/search/route.ts",
+    exportName: "GET",
+    access: "signed-in",
+    note: "requireActor; searchChats reads only chats whose user_id is actor.userId and purpose is chat",
+    probe: { path: () => "/api/chats/search?q=probe" },
+  },
   // The project model (lib/project): a stored block's queries and chips, and the read-only pages chips open.
   {
     kind: "route",

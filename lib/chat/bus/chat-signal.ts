@@ -46,6 +46,8 @@ export const ChatSignalSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat-deleted"), chatId: IdSchema }),
   /** Stop the reply of this chat, wherever it is generated. */
   z.object({ type: z.literal("stop"), chatId: IdSchema }),
+  /** A person's chat list changed (a chat created, renamed, deleted or moved up): their list viewers load it again. */
+  z.object({ type: z.literal("chat-list"), userId: IdSchema }),
   /** A mirror missed part of a live reply: its origin sends the reply again from the start. */
   z.object({ type: z.literal("resync"), chatId: IdSchema, messageId: IdSchema }),
 ]);

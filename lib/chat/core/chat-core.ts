@@ -40,6 +40,7 @@ import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { UiStreamClock } from "@/lib/ui/stream/stream";
 import type { ChatBus } from "../bus/chat-bus";
 import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
+import { ChatListHub } from "../live/chat-list-hub";
 import { panelStateDialect, parsePanelState } from "../panels/panel-state";
 import { buttonPressKey, choicePickKey, sentButtonKeys } from "../panels/sent-buttons";
 import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
@@ -132,6 +133,8 @@ export type ChatCoreOptions = {
 export class ChatCore {
   /** The live side: viewers and live replies of this instance. */
   readonly hub: ChatHub;
+  /** Viewers of people's chat lists, told when a list changes (a chat created, renamed, deleted, or moved up by a new turn). */
+  readonly lists: ChatListHub;
   /** The transport to other instances. */
   readonly bus: ChatBus;
   private readonly models: ChatModels;
@@ -156,6 +159,7 @@ export class ChatCore {
       ...(options.querySchemas ? { querySchemas: options.querySchemas } : {}),
       onStop: (chatId) => void this.generations.abort(chatId, "stop"),
     });
+    this.lists = new ChatListHub({ bus: options.bus });
   }
 
   /** Starts listening to the other instances; every operation awaits it. */
@@ -340,6 +344,8 @@ export class ChatCore {
       });
       if (!prompt) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
       this.hub.announceMessage(actor.userId, toChatMessage(prompt));
+      // The chat moved to the top of the person's list.
+      if (chat.purpose === "chat") this.lists.announce(actor.userId);
       // Several turns started together (a comparison's panes) wait here until all are stored, then start in one go.
       await options.beforeStart?.();
       const reply = this.hub.startReply({
@@ -423,6 +429,7 @@ export class ChatCore {
     if (!chat) throw new AppError("not_found:chat", { detail: `rename of chat ${input.chatId}` });
     const summary = toChatSummary(chat);
     this.hub.announceChat(actor.userId, summary);
+    this.lists.announce(actor.userId);
     return summary;
   }
 
@@ -438,6 +445,7 @@ export class ChatCore {
     }
     if (!(await deleteChatRow({ userId: actor.userId, chatId: chat.id }))) throw new AppError("not_found:chat", { detail: `delete of chat ${chat.id}` });
     this.hub.announceDeleted(chat.id);
+    this.lists.announce(actor.userId);
     return { deleted: true };
   }
 
@@ -520,12 +528,15 @@ export class ChatCore {
   async close(): Promise<void> {
     await this.idle();
     this.hub.close();
+    this.lists.close();
     await this.bus.close();
   }
 
   private async newChat(actor: Actor, title: string, modelId: string, settings?: ChatSettingsChange): Promise<Chat> {
     const chosen = settings ? applyChatSettingsChange({}, { ...settings, ...(settings.systemAddition !== undefined ? { systemAddition: toStorableText(settings.systemAddition) } : {}) }) : {};
-    return createChatRow({ userId: actor.userId, title, modelId, ...(Object.keys(chosen).length > 0 ? { settings: chosen as JsonValue } : {}) });
+    const chat = await createChatRow({ userId: actor.userId, title, modelId, ...(Object.keys(chosen).length > 0 ? { settings: chosen as JsonValue } : {}) });
+    this.lists.announce(actor.userId);
+    return chat;
   }
 
   private async snapshotOf(actor: Actor, chat: Chat): Promise<ChatSnapshot> {

@@ -271,6 +271,9 @@ export class ChatHub {
       case "stop":
         if (this.isLocal(signal.chatId)) this.onStop(signal.chatId);
         return;
+      case "chat-list":
+        // A person's list, not a chat: the chat list hub (./chat-list-hub.ts) hears it.
+        return;
       case "resync": {
         const entry = this.replies.get(signal.chatId);
         if (entry?.origin === "local" && entry.state.info.messageId === signal.messageId) this.resend(entry);
@@ -293,7 +296,7 @@ export class ChatHub {
     });
   }
 
-  private async apply(signal: Exclude<ChatSignal, { type: "stop" | "resync" }>): Promise<void> {
+  private async apply(signal: Exclude<ChatSignal, { type: "stop" | "resync" | "chat-list" }>): Promise<void> {
     if (this.closed) return;
     const entry = this.replies.get(signal.chatId);
     switch (signal.type) {
