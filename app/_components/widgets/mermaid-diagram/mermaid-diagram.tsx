@@ -45,6 +45,7 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
   const zoomDialog = useRef<HTMLDialogElement>(null);
   const zoomCanvas = useRef<HTMLDivElement>(null);
   const enlargeButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const [zoomStep, setZoomStep] = useState(0);
 
   useEffect(() => {
@@ -81,6 +82,8 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
     zoomCanvas.current.replaceChildren(document.importNode(state.svg, true));
     setZoomStep(0);
     zoomDialog.current.showModal();
+    // React keeps autoFocus to itself (no attribute for the dialog to find), so focus goes to Close here.
+    closeButton.current?.focus();
   };
   const closeZoom = () => zoomDialog.current?.close();
   // A new drawing (the theme changed) while enlarged: the dialog shows it too.
@@ -152,7 +155,7 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
           >
             +
           </button>
-          <button type="button" className="button button-primary button-small" onClick={closeZoom} autoFocus>
+          <button ref={closeButton} type="button" className="button button-primary button-small" onClick={closeZoom}>
             Close
           </button>
         </div>
