@@ -3,7 +3,7 @@
  * A box whose content may be wider than the column it sits in (a table in a
  * reply at phone width): it scrolls sideways inside itself, never the page,
  * and says so — a shadow on each edge that has more behind it, and a
- * "Scroll sideways" hint under it while anything is hidden.
+ * "Scroll sideways" hint over it while anything is hidden.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import styles from "./scroll-box.module.css";
@@ -51,17 +51,18 @@ export function ScrollBox({ children, className, scrollClassName }: ScrollBoxPro
   const overflowing = edges.start || edges.end;
   return (
     <div className={className === undefined ? styles.frame : `${styles.frame} ${className}`}>
-      <div className={styles.edges} data-more-start={edges.start || undefined} data-more-end={edges.end || undefined}>
-        <div ref={box} className={scrollClassName === undefined ? styles.scroll : `${styles.scroll} ${scrollClassName}`}>
-          {children}
-        </div>
-      </div>
+      {/* Above the box, so it is seen before a tall table's end. */}
       {overflowing ? (
         // Seen, not read: a screen reader reads every column of the table whatever its width.
         <p className={styles.hint} aria-hidden="true">
           {edges.end ? "Scroll sideways for more →" : "← Scroll back for the first columns"}
         </p>
       ) : null}
+      <div className={styles.edges} data-more-start={edges.start || undefined} data-more-end={edges.end || undefined}>
+        <div ref={box} className={scrollClassName === undefined ? styles.scroll : `${styles.scroll} ${scrollClassName}`}>
+          {children}
+        </div>
+      </div>
     </div>
   );
 }
