@@ -17,8 +17,10 @@ export class GuestSignOutDialog {
     this.cancel = this.dialog.getByRole("button", { name: "Cancel" });
   }
 
-  /** Presses "Sign out" and waits for the question. */
+  /** Presses "Sign out" (at phone width first opening the header's Menu it is behind) and waits for the question. */
   async open(): Promise<void> {
+    const menu = this.page.getByRole("banner").getByRole("button", { name: "Menu" });
+    if (!(await this.signOutButton.isVisible()) && (await menu.isVisible())) await menu.click();
     await this.signOutButton.click();
     await expect(this.dialog).toBeVisible();
   }

@@ -1,12 +1,14 @@
 /**
  * The frame of every chat page (a server component): the site header with
- * the account menu, the person's chats beside the page, and the page itself.
+ * the account menu, the person's chats beside the page (a drawer behind the
+ * header's menu button at phone width: chat-drawer.tsx), and the page itself.
  */
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/app/(auth)/_components/site-header";
 import type { Actor } from "@/lib/auth/policy";
 import type { ChatSummary } from "@/lib/chat/wire";
 import { ThreadListWithActions } from "../thread-list/thread-list-with-actions";
+import { ChatDrawer, ChatDrawerButton, ChatDrawerProvider } from "./chat-drawer";
 import styles from "./chat-shell.module.css";
 
 /** Props of `ChatShell`. */
@@ -20,14 +22,18 @@ export type ChatShellProps = {
 /** Header, thread list and page; see the module comment. */
 export function ChatShell({ actor, chats, currentChatId, children }: ChatShellProps) {
   return (
-    <div className={styles.shell}>
-      <SiteHeader actor={actor} />
-      <div className={styles.body}>
-        <ThreadListWithActions chats={chats} currentChatId={currentChatId} />
-        <main id="main" className={styles.main}>
-          {children}
-        </main>
+    <ChatDrawerProvider>
+      <div className={styles.shell}>
+        <SiteHeader actor={actor} start={<ChatDrawerButton />} />
+        <div className={styles.body}>
+          <ChatDrawer>
+            <ThreadListWithActions chats={chats} currentChatId={currentChatId} />
+          </ChatDrawer>
+          <main id="main" className={styles.main}>
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </ChatDrawerProvider>
   );
 }

@@ -2,6 +2,7 @@
 
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { useDeferredValue, useId, useMemo, useState } from "react";
+import { ScrollBox } from "../scroll-box/scroll-box";
 import { ToneBadge } from "../tone-badge/tone-badge";
 import { dataTableCellText, isNumericColumn, type DataTablePresentation } from "./cell-text";
 import {
@@ -190,7 +191,7 @@ export function DataTable(props: DataTableProps) {
           </span>
         </div>
       ) : null}
-      <div className={styles.scroll}>
+      <ScrollBox scrollClassName={styles.scroll}>
         <table className={styles.table}>
           {title ? <caption className={styles.title}>{title}</caption> : null}
           <thead>
@@ -246,7 +247,7 @@ export function DataTable(props: DataTableProps) {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       {matching > drawnRows.length ? (
         <button
           type="button"

@@ -6,6 +6,7 @@ import formatWithReactMarkdown, { type Components, type ExtraProps, type UrlTran
 import remarkGfm from "remark-gfm";
 import { CodeView } from "../code-view/code-view";
 import { MermaidDiagram } from "../mermaid-diagram/mermaid-diagram";
+import { ScrollBox } from "../scroll-box/scroll-box";
 import { PROSE_SCHEMES, safeHref } from "../safe-link/safe-href";
 import { formatLater } from "./format-later";
 import { MarkdownFallback } from "./markdown-fallback";
@@ -106,9 +107,9 @@ function markdownComponents(text: string, streaming: boolean): Components {
       return <CodeView code={source} language={language} />;
     },
     table: ({ children }) => (
-      <div className={styles.tableScroll}>
+      <ScrollBox className={styles.tableScroll}>
         <table className="table">{children}</table>
-      </div>
+      </ScrollBox>
     ),
   };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useColorScheme } from "../theme/use-color-scheme";
 import type { DiagramRemoval } from "./clean-diagram-svg";
 import { diagramRefusalNote } from "./diagram-refusal-note";
@@ -23,6 +23,9 @@ type DiagramState =
   | { status: "drawn"; svg: SVGSVGElement; removed: DiagramRemoval[] }
   | { status: "failed"; error: string };
 
+/** The enlarged view's zoom steps (1 = the dialog's width); a phone shows a wide diagram's labels readably at 2 or 3. */
+const ZOOM_STEPS = [1, 1.5, 2, 3, 4] as const;
+
 /** Drawings started on this page, so every one gets its own element ids. */
 let drawings = 0;
 
@@ -39,6 +42,11 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
   const [state, setState] = useState<DiagramState>({ status: complete ? "drawing" : "waiting" });
   const latest = useRef(0);
   const canvas = useRef<HTMLDivElement>(null);
+  const zoomDialog = useRef<HTMLDialogElement>(null);
+  const zoomCanvas = useRef<HTMLDivElement>(null);
+  const enlargeButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const [zoomStep, setZoomStep] = useState(0);
 
   useEffect(() => {
     if (!complete) {
@@ -65,6 +73,22 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
   useLayoutEffect(() => {
     if (state.status !== "drawn" || canvas.current === null) return;
     canvas.current.replaceChildren(document.importNode(state.svg, true));
+  }, [state]);
+
+  // The enlarged view shows another copy of the same cleaned drawing (never a second rendering of the
+  // source), put in only while the dialog is open so the page holds one copy of its ids otherwise.
+  const enlarge = () => {
+    if (state.status !== "drawn" || zoomDialog.current === null || zoomCanvas.current === null) return;
+    zoomCanvas.current.replaceChildren(document.importNode(state.svg, true));
+    setZoomStep(0);
+    zoomDialog.current.showModal();
+    // React keeps autoFocus to itself (no attribute for the dialog to find), so focus goes to Close here.
+    closeButton.current?.focus();
+  };
+  const closeZoom = () => zoomDialog.current?.close();
+  // A new drawing (the theme changed) while enlarged: the dialog shows it too.
+  useLayoutEffect(() => {
+    if (state.status === "drawn" && zoomDialog.current?.open && zoomCanvas.current !== null) zoomCanvas.current.replaceChildren(document.importNode(state.svg, true));
   }, [state]);
 
   const label = title ?? "Diagram";
@@ -97,11 +121,48 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
         </p>
       ) : null}
       {state.status === "drawn" ? (
-        <details className={styles.details}>
-          <summary>Diagram source</summary>
-          <pre className={styles.source}>{source}</pre>
-        </details>
+        <div className={styles.actions}>
+          <button ref={enlargeButton} type="button" className="button button-secondary button-small" aria-haspopup="dialog" onClick={enlarge}>
+            <span aria-hidden="true">⤢ </span>Enlarge
+          </button>
+          <details className={styles.details}>
+            <summary>Diagram source</summary>
+            <pre className={styles.source}>{source}</pre>
+          </details>
+        </div>
       ) : null}
+      <dialog
+        ref={zoomDialog}
+        className={styles.zoom}
+        aria-label={`${label}, enlarged`}
+        onClose={() => {
+          zoomCanvas.current?.replaceChildren();
+          enlargeButton.current?.focus();
+        }}
+      >
+        <div className={styles.zoomBar}>
+          <p className={styles.zoomTitle}>{label}</p>
+          <button type="button" className="button button-secondary button-small" aria-label="Zoom out" disabled={zoomStep === 0} onClick={() => setZoomStep((step) => Math.max(0, step - 1))}>
+            −
+          </button>
+          <output className={styles.zoomLevel} aria-live="polite">{`${Math.round(ZOOM_STEPS[zoomStep]! * 100)}%`}</output>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label="Zoom in"
+            disabled={zoomStep === ZOOM_STEPS.length - 1}
+            onClick={() => setZoomStep((step) => Math.min(ZOOM_STEPS.length - 1, step + 1))}
+          >
+            +
+          </button>
+          <button ref={closeButton} type="button" className="button button-primary button-small" onClick={closeZoom}>
+            Close
+          </button>
+        </div>
+        <div className={styles.zoomScroll}>
+          <div ref={zoomCanvas} className={styles.zoomCanvas} role="img" aria-label={label} style={{ "--diagram-zoom": ZOOM_STEPS[zoomStep] } as CSSProperties} />
+        </div>
+      </dialog>
     </figure>
   );
 }
