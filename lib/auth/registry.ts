@@ -21,6 +21,8 @@ export type PolicyAccess = "public" | "signed-in" | "chat-owner" | "admin" | "co
 export type ProbeFixture = {
   chatId: string;
   messageId: string;
+  /** The typed prompt that message answers. */
+  promptId: string;
   panelId: string;
   /** A stored ```ui block of that message that declares the query `runs` (the `tests` source) and shows a `File` chip. */
   blockId: string;
@@ -435,7 +437,7 @@ export const policyRegistry: readonly PolicyEntry[] = [
     exportName: "editMessage",
     access: "chat-owner",
     note: "requireActor, then authorizeChat(write); the prompt edited is read from that chat",
-    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId, prompt: "Edited by the probe", modelId: "replay:default" }] },
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.promptId, prompt: "Edited by the probe", modelId: "replay:default" }] },
   },
   {
     kind: "action",
