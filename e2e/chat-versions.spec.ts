@@ -93,6 +93,7 @@ for (const [width, height] of [
       const editBox = secondPrompt.getByRole("textbox", { name: "Edited text" });
       await expect(editBox).toBeFocused();
       await editBox.fill("Show me the sales dashboard");
+      await page.screenshot({ path: testInfo.outputPath(`versions-editing-${width}-${colorScheme}.png`) });
       await page.keyboard.press("Enter");
       await expect(chat.prompts().nth(1)).toContainText("Show me the sales dashboard");
       await expect(chat.composer).toBeFocused();
@@ -100,6 +101,7 @@ for (const [width, height] of [
       await expect(chat.panel(/^Sales/, chat.lastReply())).toBeVisible({ timeout: REPLY_TIMEOUT_MS });
       await expect(versionCount(chat.prompts().nth(1))).toHaveText("2/2");
       await expect(chat.prompts()).toHaveCount(2);
+      await chat.prompts().nth(1).scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`versions-edited-${width}-${colorScheme}.png`) });
 
       // Stored as versions, not deletions: both prompts and all four replies are there.

@@ -197,7 +197,7 @@ export function EditMessageForm({ message, onDone }: { message: UserMessage; onD
         <button type="button" className="button button-secondary button-small" onClick={() => onDone(false)}>
           Cancel
         </button>
-        <button type="submit" className="button button-small" disabled={sending || messageActions?.busy}>
+        <button type="submit" className="button button-primary button-small" disabled={sending || messageActions?.busy}>
           {sending ? "Sending…" : "Send edit"}
         </button>
       </div>
