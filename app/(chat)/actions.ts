@@ -11,6 +11,8 @@ import type {
   ChatReferenceInput,
   CreateChatInput,
   DeleteChatResult,
+  EditMessageInput,
+  RegenerateReplyInput,
   RenameChatInput,
   SavePanelStateInput,
   SavePanelStateResult,
@@ -18,6 +20,8 @@ import type {
   SendMessageInput,
   SendPanelActionInput,
   SendMessageResult,
+  ShowVersionInput,
+  ShowVersionResult,
   StopReplyResult,
 } from "@/lib/chat/core/chat-inputs";
 import { getChatCore } from "@/lib/chat/core/process-chat-core";
@@ -53,6 +57,21 @@ export async function sendPanelAction(input: SendPanelActionInput): Promise<Chat
 /** Sends a pick of a ```ui choice in a stored reply of the chat: the server writes the visible turn from the stored block and starts its reply. */
 export async function sendChoice(input: SendChoiceInput): Promise<ChatActionResult<SendMessageResult>> {
   return run((actor) => getChatCore().sendChoice(actor, input));
+}
+
+/** Writes a stored reply again (regenerate, or retry after an error or a stop): a new version in its place; the old one is kept. */
+export async function regenerateReply(input: RegenerateReplyInput): Promise<ChatActionResult<SendMessageResult>> {
+  return run((actor) => getChatCore().regenerateReply(actor, input));
+}
+
+/** Sends an edited copy of a typed prompt: the thread forks there, and the old branch is kept. */
+export async function editMessage(input: EditMessageInput): Promise<ChatActionResult<SendMessageResult>> {
+  return run((actor) => getChatCore().editMessage(actor, input));
+}
+
+/** Shows another version of a turn of the chat (the thread continues down its newest turns). */
+export async function showVersion(input: ShowVersionInput): Promise<ChatActionResult<ShowVersionResult>> {
+  return run((actor) => getChatCore().showVersion(actor, input));
 }
 
 /** Stops the chat's streaming reply; the partial reply is kept. */

@@ -40,6 +40,48 @@ export function getMessage(
   });
 }
 
+/**
+ * Every message of a user's chat (each version of every turn, silent turns
+ * included, in order) and the chat's active leaf, read by one statement so
+ * the two always agree; empty when the chat is not theirs or holds nothing.
+ */
+export function listThreadRows(
+  input: QueryOptions & { userId: string; chatId: string },
+): Promise<{ rows: Message[]; activeLeafId: string | null }> {
+  return runQuery("listThreadRows", input, async (database) => {
+    const rows = await database
+      .select({ message: messages, activeLeafId: chats.activeLeafId })
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .where(and(eq(messages.chatId, input.chatId), eq(chats.userId, input.userId)))
+      .orderBy(asc(messages.sequence));
+    return { rows: rows.map((row) => row.message), activeLeafId: rows[0]?.activeLeafId ?? null };
+  });
+}
+
+/**
+ * Makes a message of a user's chat the chat's active leaf (the thread it
+ * shows ends there); returns the chat's newest sequence, or null when the
+ * chat or message is not theirs.
+ */
+export function setActiveLeaf(input: QueryOptions & { userId: string; chatId: string; messageId: string }): Promise<{ lastSequence: number } | null> {
+  return runQuery("setActiveLeaf", input, async (database) => {
+    const updated = await database
+      .update(chats)
+      // Switching versions is not activity: the chat keeps its place in the list.
+      .set({ activeLeafId: input.messageId, updatedAt: sql`${chats.updatedAt}` })
+      .where(
+        and(
+          eq(chats.id, input.chatId),
+          eq(chats.userId, input.userId),
+          sql`exists (select 1 from ${messages} where ${messages.id} = ${input.messageId} and ${messages.chatId} = ${input.chatId})`,
+        ),
+      )
+      .returning({ lastSequence: chats.lastSequence });
+    return updated[0] ?? null;
+  });
+}
+
 /** The preambles of a user's chat still waiting for a real prompt, oldest first, without consuming them. */
 export function listWaitingPreambles(input: QueryOptions & { userId: string; chatId: string }): Promise<Preamble[]> {
   return runQuery("listWaitingPreambles", input, async (database) => {

@@ -8,6 +8,12 @@ import { runQuery, type QueryOptions } from "./run-query";
 export type NewMessage = {
   /** Chosen by the caller when it must know the id before the write (a streaming reply); generated otherwise. */
   id?: string;
+  /**
+   * The message it follows (a reply's prompt; an edited prompt's parent's
+   * parent); null for a chat's first message. Absent: the chat's active leaf,
+   * so a plain append continues the thread the chat shows.
+   */
+  parentId?: string | null;
   role: MessageRole;
   /** The canonical text. */
   text: string;
@@ -32,29 +38,38 @@ export type NewMessage = {
 };
 
 /**
- * Appends a message to a user's chat with the next sequence number and bumps
- * the chat's `updatedAt`; null when the chat is not theirs. The sequence comes
- * from the chat row, updated under its row lock, so concurrent appends queue
- * instead of colliding.
+ * Appends a message to a user's chat with the next sequence number, makes it
+ * the chat's active leaf and bumps the chat's `updatedAt`; null when the chat
+ * is not theirs. The sequence and the leaf come from the chat row, read and
+ * updated under its row lock, so concurrent appends queue (each following
+ * the one before) instead of colliding.
  */
 export function appendMessage(
   input: QueryOptions & { userId: string; chatId: string; message: NewMessage },
 ): Promise<Message | null> {
   return runQuery("appendMessage", input, (database) =>
     database.transaction(async (transaction) => {
+      const { message } = input;
+      const id = message.id ?? crypto.randomUUID();
+      const [locked] = await transaction
+        .select({ activeLeafId: chats.activeLeafId })
+        .from(chats)
+        .where(and(eq(chats.id, input.chatId), eq(chats.userId, input.userId)))
+        .for("update");
+      if (!locked) return null;
       const [chat] = await transaction
         .update(chats)
-        .set({ lastSequence: sql`${chats.lastSequence} + 1`, updatedAt: sql`now()` })
+        .set({ lastSequence: sql`${chats.lastSequence} + 1`, activeLeafId: id, updatedAt: sql`now()` })
         .where(and(eq(chats.id, input.chatId), eq(chats.userId, input.userId)))
         .returning({ sequence: chats.lastSequence });
       if (!chat) return null;
-      const { message } = input;
       const [stored] = await transaction
         .insert(messages)
         .values({
-          id: message.id ?? crypto.randomUUID(),
+          id,
           chatId: input.chatId,
           sequence: chat.sequence,
+          parentId: message.parentId !== undefined ? message.parentId : locked.activeLeafId,
           role: message.role,
           text: message.text,
           ui: message.ui ?? null,
@@ -76,7 +91,7 @@ export function appendMessage(
 }
 
 /**
- * The messages of a user's chat in order; empty when the chat is not theirs.
+ * Every message of a user's chat, each version of every turn, in order; empty when the chat is not theirs.
  * Silent action turns are included (the model needs them) unless `includeSilent` is false.
  */
 export function listMessages(

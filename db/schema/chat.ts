@@ -5,7 +5,7 @@
  * Previews are never stored.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { DEMO_PROJECT_ID, projects } from "./project";
 import type { JsonValue } from "./json";
@@ -80,6 +80,14 @@ export const chats = pgTable(
     purpose: text("purpose", { enum: CHAT_PURPOSES }).default("chat").notNull(),
     /** What every reply of the chat is generated with (lib/chat/core/chat-settings.ts): a system prompt addition, temperature, seed; null for the defaults. */
     settings: jsonb("settings").$type<JsonValue>(),
+    /**
+     * The newest message of the thread the chat shows: the visible thread and
+     * the model's history are the path from it up to the root (see
+     * lib/chat/versions). Moved by every append and by switching versions;
+     * null for an empty chat. No foreign key: messages already point at
+     * chats, and a dangling leaf reads as the newest message.
+     */
+    activeLeafId: text("active_leaf_id"),
     ...timestamps,
   },
   (table) => [
@@ -98,8 +106,15 @@ export const messages = pgTable(
     chatId: text("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    /** 1-based position in the chat. */
+    /** 1-based position in the chat, in the order messages were stored (across every version). */
     sequence: integer("sequence").notNull(),
+    /**
+     * The message this one follows: a reply's prompt, a prompt's previous
+     * reply; null for a chat's first message. Siblings are versions: a
+     * regenerated reply is another child of the same prompt, an edited
+     * prompt another child of the same parent.
+     */
+    parentId: text("parent_id"),
     role: text("role", { enum: MESSAGE_ROLES }).notNull(),
     /** The canonical text (what the model wrote or the person typed). */
     text: text("text").notNull(),
@@ -144,6 +159,8 @@ export const messages = pgTable(
   },
   (table) => [
     unique("messages_chat_id_sequence_unique").on(table.chatId, table.sequence),
+    foreignKey({ name: "messages_parent_id_messages_id_fk", columns: [table.parentId], foreignColumns: [table.id] }).onDelete("cascade"),
+    index("messages_parent_id_idx").on(table.parentId),
     // The admin listing pages stored trees by (sort key, id) through these.
     index("messages_stored_trees_idx")
       .on(table.createdAt.desc(), table.id.desc())

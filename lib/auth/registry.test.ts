@@ -267,6 +267,8 @@ beforeAll(async () => {
     const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
     // A reply with a ```ui block that reads the project (a query and a chip), as the chat core stores one.
     const messageId = crypto.randomUUID();
+    // The prompt the reply answers: a typed message to edit, and what a regenerate answers again.
+    const prompt = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "user", text: "Show me the sales" } });
     const ui = compileUi(PROBE_REPLY, { id: messageId, final: true, querySchemas: PROJECT_QUERY_SCHEMAS, now: () => 0 }).map((block) => ({ ...block, revision: 1 }));
     const genui = { fences: genuiFenceRecords(PROBE_REPLY), tools: [] };
     const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never, genui: genui as never } });
@@ -296,6 +298,7 @@ beforeAll(async () => {
     return {
       chatId: chat.id,
       messageId: message!.id,
+      promptId: prompt!.id,
       panelId,
       blockId: ui[0]!.id,
       artifactId: artifact.artifact.id,

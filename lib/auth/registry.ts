@@ -21,6 +21,8 @@ export type PolicyAccess = "public" | "signed-in" | "chat-owner" | "admin" | "co
 export type ProbeFixture = {
   chatId: string;
   messageId: string;
+  /** The typed prompt that message answers. */
+  promptId: string;
   panelId: string;
   /** A stored ```ui block of that message that declares the query `runs` (the `tests` source) and shows a `File` chip. */
   blockId: string;
@@ -420,6 +422,30 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "requireActor, then authorizeChat(write); the block and its choice are read from that chat's stored replies",
     // The probe reply's ```ui block offers the choice `probe`.
     probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId, blockId: fixture.blockId, choiceId: "probe", values: {}, modelId: "replay:default" }] },
+  },
+  {
+    kind: "action",
+    file: "app/(chat)/actions.ts",
+    exportName: "regenerateReply",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(write); the reply and its prompt are read from that chat",
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId, modelId: "replay:default" }] },
+  },
+  {
+    kind: "action",
+    file: "app/(chat)/actions.ts",
+    exportName: "editMessage",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(write); the prompt edited is read from that chat",
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.promptId, prompt: "Edited by the probe", modelId: "replay:default" }] },
+  },
+  {
+    kind: "action",
+    file: "app/(chat)/actions.ts",
+    exportName: "showVersion",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(write); the version is looked up within that chat",
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId }] },
   },
   {
     kind: "action",

@@ -147,11 +147,19 @@ export const ActionSummarySchema = z.object({
 /** What a person did with a GenUI button. */
 export type ActionSummary = z.infer<typeof ActionSummarySchema>;
 
+/**
+ * The message a message follows (lib/chat/versions/thread-tree.ts): a reply's
+ * prompt, a prompt's previous reply; null for a chat's first message. Absent
+ * only where a message is built without its tree (tests, lost replies).
+ */
+const ParentIdSchema = z.string().max(100).nullable().optional();
+
 /** A person's message. Silent ones are action turns on a panel with an id: kept for the model, never drawn. */
 export const UserMessageSchema = z.object({
   id: z.string().max(100),
   chatId: z.string().max(100),
   sequence: z.number().int().positive(),
+  parentId: ParentIdSchema,
   role: z.literal("user"),
   /** What the model reads: the typed text, the choice's message, or the action's envelope. */
   text: z.string(),
@@ -169,6 +177,7 @@ export const AssistantMessageSchema = z.object({
   id: z.string().max(100),
   chatId: z.string().max(100),
   sequence: z.number().int().positive(),
+  parentId: ParentIdSchema,
   role: z.literal("assistant"),
   text: z.string(),
   /** The final compiled ```ui blocks, with host-assigned revisions. */
@@ -241,12 +250,30 @@ export const LiveReplySchema = z.object({
 /** A reply being generated right now. */
 export type LiveReply = z.infer<typeof LiveReplySchema>;
 
-/** What a reload or a new viewer fetches: the canonical thread, panels, and the live reply if one streams. */
+/**
+ * Versions of one turn: the children of one message (or of the chat's start,
+ * `parentId` null) in the order they were written. The thread shows one of
+ * them, with a ‹ 2/3 › switcher to the others.
+ */
+export const VersionGroupSchema = z.object({
+  parentId: z.string().max(100).nullable(),
+  messageIds: z.array(z.string().max(100)).min(2),
+});
+/** Versions of one turn. */
+export type VersionGroup = z.infer<typeof VersionGroupSchema>;
+
+/**
+ * What a reload or a new viewer fetches: the thread the chat shows (the path
+ * to its active version), panels as that thread has them, the live reply if
+ * one streams, and the version groups of the thread's turns.
+ */
 export const ChatSnapshotSchema = z.object({
   chat: ChatSummarySchema,
   messages: z.array(ChatMessageSchema),
   panels: z.array(PanelRecordSchema),
   live: LiveReplySchema.nullable(),
+  /** Turns of the thread that have other versions (absent: none). */
+  versions: z.array(VersionGroupSchema).optional(),
 });
 /** What a reload or a new viewer fetches. */
 export type ChatSnapshot = z.infer<typeof ChatSnapshotSchema>;
@@ -277,6 +304,8 @@ export const ChatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("reply-end"), message: AssistantMessageSchema, panels: z.array(PanelRecordSchema) }),
   /** The chat's title or model changed. */
   z.object({ type: z.literal("chat"), chat: ChatSummarySchema }),
+  /** The chat shows another version of a turn (picked in any tab): viewers fetch the thread again. */
+  z.object({ type: z.literal("thread-changed"), chatId: z.string().max(100) }),
   /** The chat was deleted (from any tab, on any instance): nothing more will come, and the chat is gone. */
   z.object({ type: z.literal("chat-deleted"), chatId: z.string().max(100) }),
 ]);

@@ -42,6 +42,8 @@ export const ChatSignalSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), chatId: IdSchema, userId: IdSchema, messageId: IdSchema }),
   /** The chat's title or model changed; receivers load it. */
   z.object({ type: z.literal("chat"), chatId: IdSchema, userId: IdSchema }),
+  /** The chat shows another version of a turn: receivers tell its viewers to fetch the thread again. */
+  z.object({ type: z.literal("thread-changed"), chatId: IdSchema }),
   /** The chat was deleted: receivers tell its viewers. */
   z.object({ type: z.literal("chat-deleted"), chatId: IdSchema }),
   /** Stop the reply of this chat, wherever it is generated. */

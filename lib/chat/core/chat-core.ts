@@ -20,7 +20,7 @@
  */
 import "server-only";
 import type { LanguageModel } from "ai";
-import { getMessage, setChatModel } from "@/db/queries/chat-turns";
+import { getMessage, listThreadRows, setActiveLeaf, setChatModel } from "@/db/queries/chat-turns";
 import {
   createChat as createChatRow,
   deleteChat as deleteChatRow,
@@ -30,7 +30,7 @@ import {
 } from "@/db/queries/chats";
 import { appendMessage, listMessages } from "@/db/queries/messages";
 import { getPanelState, listPanelStates, upsertPanelState } from "@/db/queries/panels";
-import type { Chat, ChatPurpose, JsonValue, MessageKind } from "@/db/schema";
+import type { Chat, ChatPurpose, JsonValue, Message, MessageKind, Panel } from "@/db/schema";
 import { authorizeChat, type Actor, type ChatAction } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
 import type { ModelLookup } from "@/lib/models/registry";
@@ -52,20 +52,26 @@ import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { GenerationRegistry } from "../turn/generation-registry";
 import { ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ActionSummary, AssistantMessage, ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
+import { pathPanels } from "../versions/path-panels";
+import { activePath, newestLeafUnder, versionGroups } from "../versions/thread-tree";
 import { applyChatSettingsChange, readChatSettings, type ChatSettingsChange } from "./chat-settings";
 import { snapshotFilter } from "./snapshot-filter";
 import {
   ChatReferenceInputSchema,
   CreateChatInputSchema,
+  EditMessageInputSchema,
   parseChatInput,
+  RegenerateReplyInputSchema,
   RenameChatInputSchema,
   SavePanelStateInputSchema,
   SendChoiceInputSchema,
   SendMessageInputSchema,
   SendPanelActionInputSchema,
+  ShowVersionInputSchema,
   type DeleteChatResult,
   type SavePanelStateResult,
   type SendMessageResult,
+  type ShowVersionResult,
   type StopReplyResult,
 } from "./chat-inputs";
 
@@ -84,15 +90,32 @@ export const BUTTON_ALREADY_SENT_MESSAGE = "This button was already pressed, and
 /** What a press or pick on a panel revision that is no longer the panel's current one is told. */
 export const STALE_PANEL_MESSAGE = "This panel has changed since it was shown. Use its newest version.";
 
+/** What a regenerate of a reply that is not a stored visible reply of the chat (or answers no visible prompt) is told. */
+export const NO_SUCH_REPLY_MESSAGE = "That reply is not part of this chat, so it cannot be written again.";
+
+/** What an edit of a message that is not a typed message of the chat is told. */
+export const NO_SUCH_PROMPT_MESSAGE = "Only a message you typed in this chat can be edited.";
+
+/** What a pick of a version the chat does not hold is told. */
+export const NO_SUCH_VERSION_MESSAGE = "That version is not part of this chat.";
+
 /** A person's turn, ready to store: what the model reads and how it is kept. */
-type PreparedTurn = {
-  text: string;
-  kind: MessageKind;
-  silent: boolean;
-  /** The panel an action turn's envelope names (its reply may replace the panel in place). */
-  actionPanelId: string | null;
-  action?: ActionSummary;
-};
+type PreparedTurn =
+  | {
+      text: string;
+      kind: MessageKind;
+      silent: boolean;
+      /** The panel an action turn's envelope names (its reply may replace the panel in place). */
+      actionPanelId: string | null;
+      action?: ActionSummary;
+      /** The message the new turn follows (an edit: its original's parent); absent, the chat's active leaf. */
+      parentId?: string | null;
+    }
+  | {
+      /** A stored visible prompt answered again (a regenerate): nothing new is stored before the reply. */
+      reuse: Message;
+      actionPanelId: null;
+    };
 
 /** Which chats an operation reaches: the chat list's own (`chat`, the default), or a comparison's panes (`compare`, for lib/compare only). */
 export type ChatPurposeOption = {
@@ -216,7 +239,7 @@ export class ChatCore {
       if (!fence || fence.spec === null) throw new AppError("not_found:message", { message: NO_SUCH_PART_MESSAGE, detail: `fence ${input.fenceIndex} of message ${message.id}` });
       const panelId = fence.spec.id;
       if (panelId !== undefined) {
-        const panel = await getPanelState({ ...scope, panelId });
+        const panel = await this.shownPanel(scope, panelId);
         if (!panel) throw new AppError("not_found:panel", { message: NO_SUCH_PANEL_MESSAGE, detail: `panel ${panelId} of chat ${chat.id}` });
         if (panel.messageId !== message.id || (input.revision !== undefined && input.revision !== panel.revision)) {
           throw new AppError("conflict:panel", { message: STALE_PANEL_MESSAGE, detail: `panel ${panelId} is at revision ${panel.revision} in message ${panel.messageId}` });
@@ -260,7 +283,7 @@ export class ChatCore {
       const message = await this.storedReply(scope, input.messageId);
       const block = message.ui?.find((candidate) => candidate.id === input.blockId);
       if (!block) throw new AppError("not_found:message", { message: NO_SUCH_PART_MESSAGE, detail: `block ${input.blockId.slice(0, 200)} of message ${message.id}` });
-      const panel = await getPanelState({ ...scope, panelId: block.id });
+      const panel = await this.shownPanel(scope, block.id);
       if (panel && panel.messageId !== message.id) {
         throw new AppError("conflict:panel", { message: STALE_PANEL_MESSAGE, detail: `panel ${block.id} is at revision ${panel.revision} in message ${panel.messageId}` });
       }
@@ -274,6 +297,83 @@ export class ChatCore {
       }
       return { text: turn.text, kind: "choice", silent: false, actionPanelId: null, action: turn.summary };
     });
+  }
+
+  /**
+   * Writes a stored reply again as a new version of it (regenerate, or retry
+   * after an error or a stop): the same prompt, answered by a new reply that
+   * takes the old one's place in the thread; the old one stays as an earlier
+   * version. The chat's thread is cut back to the prompt while the new reply
+   * streams. Refused with `not_found:message` for a reply the chat does not
+   * hold, a silent one, or one answering a silent turn (a panel updated in
+   * place is retried from its panel), and `conflict:chat` while a reply streams.
+   */
+  async regenerateReply(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
+    await this.ready();
+    const input = parseChatInput(RegenerateReplyInputSchema, rawInput);
+    const lookup = this.modelFor(input.modelId);
+    const chat = await authorizedChat(actor, input.chatId, "write");
+    return this.startTurn(actor, chat, input.modelId, lookup, async () => {
+      const scope = { userId: actor.userId, chatId: chat.id };
+      const reply = await getMessage({ ...scope, messageId: input.messageId });
+      const prompt = reply?.role === "assistant" && !reply.silent && reply.parentId !== null ? await getMessage({ ...scope, messageId: reply.parentId }) : null;
+      if (prompt === null || prompt.role !== "user" || prompt.silent) {
+        throw new AppError("not_found:message", { message: NO_SUCH_REPLY_MESSAGE, detail: `regenerate of message ${input.messageId} of chat ${chat.id}` });
+      }
+      return { reuse: prompt, actionPanelId: null };
+    });
+  }
+
+  /**
+   * Sends an edited copy of a typed prompt: a new version of it, following
+   * the same message, answered by a new reply. The thread below the original
+   * forks off and is kept, reachable as the earlier version. Refused with
+   * `not_found:message` for a message that is not a typed prompt of the
+   * chat (a button press or a choice is written by the server, not typed),
+   * and `conflict:chat` while a reply streams.
+   */
+  async editMessage(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
+    await this.ready();
+    const input = parseChatInput(EditMessageInputSchema, rawInput);
+    const lookup = this.modelFor(input.modelId);
+    const chat = await authorizedChat(actor, input.chatId, "write");
+    return this.startTurn(actor, chat, input.modelId, lookup, async () => {
+      const original = await getMessage({ userId: actor.userId, chatId: chat.id, messageId: input.messageId });
+      if (original === null || original.role !== "user" || original.kind !== "prompt" || original.silent) {
+        throw new AppError("not_found:message", { message: NO_SUCH_PROMPT_MESSAGE, detail: `edit of message ${input.messageId} of chat ${chat.id}` });
+      }
+      return { text: input.prompt, kind: "prompt", silent: false, actionPanelId: null, parentId: original.parentId };
+    });
+  }
+
+  /**
+   * Shows another version of a turn: the chat's thread runs through the
+   * message picked and on down its newest turns. Every viewer fetches the
+   * thread again. Refused with `not_found:message` for a message the chat
+   * does not hold, and `conflict:chat` while a reply streams (the reply
+   * belongs to the thread it was asked in).
+   */
+  async showVersion(actor: Actor, rawInput: unknown): Promise<ShowVersionResult> {
+    await this.ready();
+    const input = parseChatInput(ShowVersionInputSchema, rawInput);
+    const chat = await authorizedChat(actor, input.chatId, "write");
+    if (this.hub.isLive(chat.id) || this.generations.has(chat.id)) throw new AppError("conflict:chat", { message: REPLY_IN_PROGRESS_MESSAGE });
+    const scope = { userId: actor.userId, chatId: chat.id };
+    const { rows } = await listThreadRows(scope);
+    const leaf = rows.some((row) => row.id === input.messageId) ? newestLeafUnder(rows, input.messageId) : null;
+    if (leaf === null) throw new AppError("not_found:message", { message: NO_SUCH_VERSION_MESSAGE, detail: `version ${input.messageId} of chat ${chat.id}` });
+    if (!(await setActiveLeaf({ ...scope, messageId: leaf.id }))) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished while showing a version` });
+    this.hub.announceThreadChanged(chat.id);
+    return { leafMessageId: leaf.id };
+  }
+
+  /** A panel of the chat as the thread it shows has it (`pathPanels`), or null. */
+  private async shownPanel(scope: { userId: string; chatId: string }, panelId: string): Promise<Panel | null> {
+    const panel = await getPanelState({ ...scope, panelId });
+    if (!panel) return null;
+    const { rows, activeLeafId } = await listThreadRows(scope);
+    const path = activePath(rows, activeLeafId).map(toChatMessage);
+    return pathPanels([panel], path)[0] ?? null;
   }
 
   /** The model `modelId` names, or `bad_request:chat`. */
@@ -331,19 +431,33 @@ export class ChatCore {
         this.hub.announceChat(actor.userId, toChatSummary(chat));
       }
       const { actionPanelId } = turn;
-      const prompt = await appendMessage({
-        userId: actor.userId,
-        chatId: chat.id,
-        message: {
-          role: "user",
-          text: turn.text,
-          kind: turn.kind,
-          silent: turn.silent,
-          ...(turn.action ? { action: turn.action as unknown as JsonValue } : {}),
-        },
-      });
-      if (!prompt) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
-      this.hub.announceMessage(actor.userId, toChatMessage(prompt));
+      let prompt: Message;
+      // The sequence the reply will be stored with: the next one of the chat (nothing else is stored while the lease is held).
+      let replySequence: number;
+      if ("reuse" in turn) {
+        // The thread is cut back to the prompt: the old reply is an earlier version now, and the new one streams in its place.
+        const moved = await setActiveLeaf({ userId: actor.userId, chatId: chat.id, messageId: turn.reuse.id });
+        if (!moved) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its reply was written again` });
+        prompt = turn.reuse;
+        replySequence = moved.lastSequence + 1;
+      } else {
+        const stored = await appendMessage({
+          userId: actor.userId,
+          chatId: chat.id,
+          message: {
+            role: "user",
+            text: turn.text,
+            kind: turn.kind,
+            silent: turn.silent,
+            ...(turn.action ? { action: turn.action as unknown as JsonValue } : {}),
+            ...(turn.parentId !== undefined ? { parentId: turn.parentId } : {}),
+          },
+        });
+        if (!stored) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
+        prompt = stored;
+        replySequence = stored.sequence + 1;
+        this.hub.announceMessage(actor.userId, toChatMessage(stored));
+      }
       // The chat moved to the top of the person's list.
       if (chat.purpose === "chat") this.lists.announce(actor.userId);
       // Several turns started together (a comparison's panes) wait here until all are stored, then start in one go.
@@ -355,7 +469,7 @@ export class ChatCore {
         replyTo: prompt.id,
         model: modelId,
         startedAt: new Date().toISOString(),
-        sequence: prompt.sequence + 1,
+        sequence: replySequence,
       });
       const chatId = chat.id;
       const timeLimit = setTimeout(() => this.generations.abort(chatId, "time-limit"), this.replyTimeLimitMs);
@@ -366,8 +480,9 @@ export class ChatCore {
         userId: actor.userId,
         chatId,
         messageId,
+        replyTo: prompt.id,
         modelId,
-        silentPrompt: turn.silent,
+        silentPrompt: prompt.silent,
         actionPanelId,
         signal: slot.signal,
         stopReason: slot.reason,
@@ -459,7 +574,8 @@ export class ChatCore {
     const input = parseChatInput(SavePanelStateInputSchema, rawInput);
     const chat = await authorizedChat(actor, input.chatId, "write");
     const scope = { userId: actor.userId, chatId: chat.id };
-    const panel = await getPanelState({ ...scope, panelId: input.panelId });
+    // The panel as the shown thread has it: a state written there moves the panel to the shown version.
+    const panel = await this.shownPanel(scope, input.panelId);
     if (!panel) throw new AppError("not_found:panel", { detail: `panel ${input.panelId} of chat ${chat.id}` });
     if (input.revision !== undefined && input.revision !== panel.revision) return { applied: false, revision: panel.revision };
     const holder = await getMessage({ ...scope, messageId: panel.messageId });
@@ -541,16 +657,27 @@ export class ChatCore {
 
   private async snapshotOf(actor: Actor, chat: Chat): Promise<ChatSnapshot> {
     const scope = { userId: actor.userId, chatId: chat.id };
-    const rows = await listMessages({ ...scope, includeSilent: true });
-    const panels = await listPanelStates(scope);
-    const messages = rows.map(toChatMessage);
+    const { rows, activeLeafId } = await listThreadRows(scope);
+    const panelRows = await listPanelStates(scope);
     // Read after the thread: a reply that ended meanwhile is then in the thread, not lost between the two.
-    const live = this.hub.liveReply(chat.id);
+    const liveNow = this.hub.liveReply(chat.id);
+    const live = liveNow && !rows.some((row) => row.id === liveNow.messageId) ? liveNow : null;
+    let path = activePath(rows, activeLeafId);
+    // A reply written again streams after its prompt: the version it replaces is not drawn beside it.
+    const promptAt = live ? path.findIndex((row) => row.id === live.replyTo) : -1;
+    if (promptAt !== -1) path = path.slice(0, promptAt + 1);
+    const messages = path.map(toChatMessage);
+    const versions = versionGroups(rows, path, (row) => !row.silent);
+    if (live && promptAt !== -1) {
+      const replies = rows.filter((row) => row.parentId === live.replyTo && !row.silent).map((row) => row.id);
+      if (replies.length > 0) versions.push({ parentId: live.replyTo, messageIds: [...replies, live.messageId] });
+    }
     return {
       chat: toChatSummary(chat),
       messages,
-      panels: toPanelRecords(panels, messages),
-      live: live && !messages.some((message) => message.id === live.messageId) ? live : null,
+      panels: toPanelRecords(pathPanels(panelRows, messages), messages),
+      live,
+      ...(versions.length > 0 ? { versions } : {}),
     };
   }
 }

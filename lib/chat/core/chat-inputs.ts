@@ -150,3 +150,39 @@ export function parseChatInput<Schema extends z.ZodType>(schema: Schema, input: 
     detail: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ").slice(0, 500),
   });
 }
+
+/** A new version of a stored reply: the same prompt answered again (regenerate, or retry after an error or a stop). */
+export const RegenerateReplyInputSchema = z.strictObject({
+  chatId: z.string(),
+  /** The reply to write again; it stays as an earlier version. */
+  messageId: z.string().min(1).max(MESSAGE_ID_MAX_LENGTH),
+  modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
+});
+/** A new version of a stored reply. */
+export type RegenerateReplyInput = z.infer<typeof RegenerateReplyInputSchema>;
+
+/** A new version of a typed prompt: the thread below it forks, and the old branch is kept. */
+export const EditMessageInputSchema = z.strictObject({
+  chatId: z.string(),
+  /** The prompt edited; it stays as an earlier version, with the replies that followed it. */
+  messageId: z.string().min(1).max(MESSAGE_ID_MAX_LENGTH),
+  prompt: z
+    .string()
+    .max(PROMPT_MAX_LENGTH, `A message can be at most ${PROMPT_MAX_LENGTH} characters long.`)
+    .refine((prompt) => prompt.trim().length > 0, "Write a message first.")
+    .transform(toStorableText),
+  modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
+});
+/** A new version of a typed prompt. */
+export type EditMessageInput = z.infer<typeof EditMessageInputSchema>;
+
+/** Which version of a turn the chat shows: the message picked (the thread continues from it with its newest turns). */
+export const ShowVersionInputSchema = z.strictObject({
+  chatId: z.string(),
+  messageId: z.string().min(1).max(MESSAGE_ID_MAX_LENGTH),
+});
+/** Which version of a turn the chat shows. */
+export type ShowVersionInput = z.infer<typeof ShowVersionInputSchema>;
+
+/** What showing a version returns: the message the chat's thread now ends with. */
+export type ShowVersionResult = { leafMessageId: string };

@@ -18,6 +18,8 @@ export type StoreMinimalReplyInput = {
   userId: string;
   chatId: string;
   messageId: string;
+  /** The prompt the reply answers (absent: the chat's active leaf). */
+  parentId?: string;
   model: string;
   text: string;
   /** Shown on the reply: why it is only text. */
@@ -31,6 +33,7 @@ export async function storeMinimalReply(input: StoreMinimalReplyInput): Promise<
     chatId: input.chatId,
     message: {
       id: input.messageId,
+      ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
       role: "assistant",
       text: toStorableText(input.text),
       diagnostics: [],

@@ -8,6 +8,7 @@
  */
 import "server-only";
 import { getDatabase } from "@/db/client";
+import { listThreadRows } from "@/db/queries/chat-turns";
 import { appendMessage } from "@/db/queries/messages";
 import { listPanelStates, upsertPanelState } from "@/db/queries/panels";
 import { addPreamble } from "@/db/queries/preambles";
@@ -17,6 +18,8 @@ import { toChatMessage, toPanelRecords, type StoredGenui } from "../records/mess
 import type { ReplyUsage } from "../records/reply-usage";
 import { toStorableText } from "../turn/storable-text";
 import type { AssistantMessage, PanelRecord, ReceiptEntry, ToolCard } from "../wire";
+import { pathPanels } from "../versions/path-panels";
+import { activePath } from "../versions/thread-tree";
 import type { BoundaryReport } from "./boundary-receipt";
 import { buildFinalReply } from "./final-reply";
 
@@ -25,6 +28,8 @@ export type StoreReplyInput = {
   userId: string;
   chatId: string;
   messageId: string;
+  /** The prompt the reply answers (absent: the chat's active leaf). */
+  parentId?: string;
   model: string;
   status: MessageStatus;
   /** Shown on the reply when `status` is `error`. */
@@ -49,7 +54,10 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
   const database = await getDatabase();
   const scope = { userId: input.userId, chatId: input.chatId };
   return database.transaction(async (transaction) => {
-    const currentPanels = await listPanelStates({ database: transaction, ...scope });
+    // The panels as the reply's own thread has them: a version the reply does not follow lends it no state.
+    const thread = await listThreadRows({ database: transaction, ...scope });
+    const path = activePath(thread.rows, input.parentId ?? thread.activeLeafId).map(toChatMessage);
+    const currentPanels = pathPanels(await listPanelStates({ database: transaction, ...scope }), path, { keepUnheld: true });
     const final = buildFinalReply({
       messageId: input.messageId,
       text: input.text,
@@ -66,6 +74,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
       ...scope,
       message: {
         id: input.messageId,
+        ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
         role: "assistant",
         text: input.text,
         // Compiled trees and parsed specs are plain JSON by construction (zod-validated data, no functions or cycles).

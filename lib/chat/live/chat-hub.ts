@@ -222,6 +222,12 @@ export class ChatHub {
     this.publish({ type: "chat", chatId: chat.id, userId });
   }
 
+  /** Tells the chat's viewers, here and elsewhere, that it shows another version of a turn. */
+  announceThreadChanged(chatId: string): void {
+    this.emit(chatId, { type: "thread-changed", chatId });
+    this.publish({ type: "thread-changed", chatId });
+  }
+
   /** Tells the chat's viewers, here and elsewhere, that it was deleted. */
   announceDeleted(chatId: string): void {
     this.emit(chatId, { type: "chat-deleted", chatId });
@@ -368,6 +374,9 @@ export class ChatHub {
         if (chat) this.emit(signal.chatId, { type: "chat", chat });
         return;
       }
+      case "thread-changed":
+        this.emit(signal.chatId, { type: "thread-changed", chatId: signal.chatId });
+        return;
       case "chat-deleted":
         this.emit(signal.chatId, { type: "chat-deleted", chatId: signal.chatId });
         return;

@@ -32,7 +32,7 @@ export type StoredGenui = z.infer<typeof StoredGenuiSchema>;
 
 /** A stored message as the wire carries it. */
 export function toChatMessage(row: Message): ChatMessage {
-  const base = { id: row.id, chatId: row.chatId, sequence: row.sequence, text: row.text, silent: row.silent, createdAt: row.createdAt.toISOString() };
+  const base = { id: row.id, chatId: row.chatId, sequence: row.sequence, parentId: row.parentId, text: row.text, silent: row.silent, createdAt: row.createdAt.toISOString() };
   if (row.role === "user") {
     const action = row.kind !== "prompt" ? parsed(ActionSummarySchema, row.action ?? null) : null;
     return { ...base, role: "user", kind: row.kind satisfies UserMessageKind, ...(action ? { action } : {}) };

@@ -1379,6 +1379,130 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.assertConsumed();
     });
 
+    it("regenerates a reply as a new version in its place, keeps the old one, and switches between them", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status").expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      await log.next(isEvent("reply-end", first.replyMessageId));
+      const again = await core.regenerateReply(owner, { chatId: chat.id, messageId: first.replyMessageId, modelId });
+      const end = await log.next(isEvent("reply-end", again.replyMessageId));
+      await core.idle();
+
+      // The same prompt answered again: nothing new is stored before the reply, which follows the prompt.
+      expect(again.userMessageId).toBe(first.userMessageId);
+      expect(again.replyMessageId).not.toBe(first.replyMessageId);
+      const start = log.events.find((event) => event.type === "reply-start" && event.messageId === again.replyMessageId);
+      expect(start?.type === "reply-start" && start.replyTo).toBe(first.userMessageId);
+      expect(log.events.filter((event) => event.type === "message").map((event) => event.type === "message" && event.message.id)).toEqual([first.userMessageId]);
+      expect(end.message.parentId).toBe(first.userMessageId);
+      expect(end.message.text).toBe(recordedText("build-status"));
+      // The model read the thread up to the prompt (the old reply is not in it), so the recording played from its first step.
+      expect(replay.session.calls.map((call) => [call.prompt, call.step])).toEqual([
+        ["Show me the build status", 0],
+        ["Show me the build status", 0],
+      ]);
+
+      const shown = await core.getChatSnapshot(owner, chat.id);
+      expect(shown.messages.map((message) => message.id)).toEqual([first.userMessageId, again.replyMessageId]);
+      expect(shown.versions).toEqual([{ parentId: first.userMessageId, messageIds: [first.replyMessageId, again.replyMessageId] }]);
+      expect(shown.panels.map((panel) => [panel.panelId, panel.revision, panel.messageId])).toEqual([["build", 2, again.replyMessageId]]);
+      // Kept, not deleted.
+      expect(await storedReplyCount(first.replyMessageId)).toBe(1);
+
+      // The earlier version comes back, with its panel, and every viewer hears the thread changed.
+      expect(await core.showVersion(owner, { chatId: chat.id, messageId: first.replyMessageId })).toEqual({ leafMessageId: first.replyMessageId });
+      await log.next(isEvent("thread-changed"));
+      const earlier = await core.getChatSnapshot(owner, chat.id);
+      expect(earlier.messages.map((message) => message.id)).toEqual([first.userMessageId, first.replyMessageId]);
+      expect(earlier.versions).toEqual(shown.versions);
+      expect(earlier.panels.map((panel) => [panel.panelId, panel.revision, panel.messageId])).toEqual([["build", 2, first.replyMessageId]]);
+      await core.showVersion(owner, { chatId: chat.id, messageId: again.replyMessageId });
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.map((message) => message.id)).toEqual([first.userMessageId, again.replyMessageId]);
+
+      // Only a visible reply of the chat can be written again; only a message of the chat can be shown.
+      expect((await refusal(core.regenerateReply(owner, { chatId: chat.id, messageId: first.userMessageId, modelId }))).code).toBe("not_found:message");
+      expect((await refusal(core.showVersion(owner, { chatId: chat.id, messageId: "no-such-message" }))).code).toBe("not_found:message");
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("retries a reply cut by an error as a new version, keeping the failed one as the earlier version", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("error-mid-stream").expect("error-mid-stream");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const failed = await core.sendMessage(owner, { chatId: chat.id, prompt: "Simulate a provider error", modelId });
+      const failedEnd = await log.next(isEvent("reply-end", failed.replyMessageId));
+      expect(failedEnd.message.status).toBe("error");
+      const retried = await core.regenerateReply(owner, { chatId: chat.id, messageId: failed.replyMessageId, modelId });
+      await log.next(isEvent("reply-end", retried.replyMessageId));
+      await core.idle();
+      const snapshot = await core.getChatSnapshot(owner, chat.id);
+      expect(snapshot.messages.map((message) => message.id)).toEqual([failed.userMessageId, retried.replyMessageId]);
+      expect(snapshot.versions).toEqual([{ parentId: failed.userMessageId, messageIds: [failed.replyMessageId, retried.replyMessageId] }]);
+      await core.showVersion(owner, { chatId: chat.id, messageId: failed.replyMessageId });
+      expect((await core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(failedEnd.message);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("sends an edited prompt as a new version: the thread forks there, and the old branch comes back whole when picked", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status").expect("sales-dashboard").expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const first = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      await log.next(isEvent("reply-end", first.replyMessageId));
+      const second = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the sales dashboard", modelId });
+      await log.next(isEvent("reply-end", second.replyMessageId));
+      const edited = await core.editMessage(owner, { chatId: chat.id, messageId: second.userMessageId, prompt: "Show me the build status again", modelId });
+      await log.next(isEvent("reply-end", edited.replyMessageId));
+      await core.idle();
+
+      const prompt = log.events.find((event) => event.type === "message" && event.message.id === edited.userMessageId);
+      expect(prompt?.type === "message" && [prompt.message.parentId, prompt.message.text]).toEqual([first.replyMessageId, "Show me the build status again"]);
+      expect(replay.session.calls.at(-1)?.prompt).toBe("Show me the build status again");
+      const forked = await core.getChatSnapshot(owner, chat.id);
+      expect(forked.messages.map((message) => message.id)).toEqual([first.userMessageId, first.replyMessageId, edited.userMessageId, edited.replyMessageId]);
+      expect(forked.versions).toEqual([{ parentId: first.replyMessageId, messageIds: [second.userMessageId, edited.userMessageId] }]);
+      // The build panel moved on in the new branch; the sales panel is the old branch's alone.
+      expect(forked.panels.map((panel) => [panel.panelId, panel.revision, panel.messageId])).toEqual([["build", 2, edited.replyMessageId]]);
+
+      // Picking the old prompt brings back its reply too; the new branch stays.
+      expect(await core.showVersion(owner, { chatId: chat.id, messageId: second.userMessageId })).toEqual({ leafMessageId: second.replyMessageId });
+      const old = await core.getChatSnapshot(owner, chat.id);
+      expect(old.messages.map((message) => message.id)).toEqual([first.userMessageId, first.replyMessageId, second.userMessageId, second.replyMessageId]);
+      expect(old.panels.map((panel) => [panel.panelId, panel.messageId]).sort()).toEqual([
+        ["build", first.replyMessageId],
+        ["sales", second.replyMessageId],
+      ]);
+      expect(await messageCount(chat.id)).toBe(6);
+
+      // Only a typed prompt of the chat can be edited.
+      expect((await refusal(core.editMessage(owner, { chatId: chat.id, messageId: first.replyMessageId, prompt: "x", modelId }))).code).toBe("not_found:message");
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
+    it("answers regenerate, edit and version picks on another user's chat as not found, and changes nothing", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("build-status");
+      const chat = await core.createChat(owner, {});
+      const log = await followChat(core, owner, chat.id);
+      const sent = await core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId });
+      await log.next(isEvent("reply-end", sent.replyMessageId));
+      await core.idle();
+      const before = await core.getChatSnapshot(owner, chat.id);
+      expect((await refusal(core.regenerateReply(stranger, { chatId: chat.id, messageId: sent.replyMessageId, modelId }))).code).toBe("not_found:chat");
+      expect((await refusal(core.editMessage(stranger, { chatId: chat.id, messageId: sent.userMessageId, prompt: "mine now", modelId }))).code).toBe("not_found:chat");
+      expect((await refusal(core.showVersion(stranger, { chatId: chat.id, messageId: sent.userMessageId }))).code).toBe("not_found:chat");
+      expect(await core.getChatSnapshot(owner, chat.id)).toEqual(before);
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
     it("answers every operation on another user's chat as not found, and leaves the chat alone", async () => {
       const { core, replay, modelId } = harness;
       replay.session.expect("sales-dashboard");

@@ -21,9 +21,8 @@
 import "server-only";
 import { NoSuchToolError, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
 import { z } from "zod";
-import { listMessages } from "@/db/queries/messages";
+import { listThreadRows, listWaitingPreambles } from "@/db/queries/chat-turns";
 import { consumePreambles } from "@/db/queries/preambles";
-import { listWaitingPreambles } from "@/db/queries/chat-turns";
 import type { MessageStatus, Preamble } from "@/db/schema";
 import { artifactCardOfPart } from "@/lib/artifacts/artifact-card";
 import { artifactReplyKit } from "@/lib/artifacts/reply-tools";
@@ -40,6 +39,7 @@ import { replyUsage } from "../records/reply-usage";
 import type { ToolCard } from "../wire";
 import { coalesceDeltasMiddleware } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
+import { activePath } from "../versions/thread-tree";
 import { toModelMessages } from "./model-messages";
 import { storableOutputMiddleware, type StorableOutputTally } from "./storable-output";
 
@@ -75,6 +75,8 @@ export type GenerateReplyInput = {
   userId: string;
   chatId: string;
   messageId: string;
+  /** The prompt it answers: the model reads the thread up to it (the versions on its path), and the reply is stored as its child. */
+  replyTo: string;
   modelId: string;
   /** True when the prompt was a silent panel action: waiting preambles are shown, not consumed. */
   silentPrompt: boolean;
@@ -101,7 +103,8 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
   let promptCharacters = 0;
   try {
     const diagnostics = await preambleDiagnostics(input);
-    const thread = await listMessages({ userId: input.userId, chatId: input.chatId, includeSilent: true });
+    const stored = await listThreadRows({ userId: input.userId, chatId: input.chatId });
+    const thread = activePath(stored.rows, input.replyTo);
     const artifacts = await artifactReplyKit({ userId: input.userId, chatId: input.chatId, messageId: input.messageId });
     const system = withSystemAddition(
       buildSystemPrompt({ diagnostics, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
@@ -164,6 +167,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       userId: input.userId,
       chatId: input.chatId,
       messageId: input.messageId,
+      parentId: input.replyTo,
       model: input.modelId,
       status,
       error,
@@ -182,6 +186,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       userId: input.userId,
       chatId: input.chatId,
       messageId: input.messageId,
+      parentId: input.replyTo,
       model: input.modelId,
       text: reply.text,
       error: REPLY_NOT_SAVED_WHOLE_MESSAGE,

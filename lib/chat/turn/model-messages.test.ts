@@ -12,6 +12,7 @@ function row(role: Message["role"], text: string, extra: Partial<Message> = {}):
     id: `m${sequence}`,
     chatId: "c",
     sequence,
+    parentId: null,
     role,
     text,
     ui: null,

@@ -5,10 +5,22 @@
  * not be reached at all (the network, a server restart) says so instead of
  * throwing into React.
  */
-import { deleteChat, renameChat, savePanelState, sendChoice, sendMessage, sendPanelAction, stopReply, type ChatActionResult } from "@/app/(chat)/actions";
+import {
+  deleteChat,
+  editMessage,
+  regenerateReply,
+  renameChat,
+  savePanelState,
+  sendChoice,
+  sendMessage,
+  sendPanelAction,
+  showVersion,
+  stopReply,
+  type ChatActionResult,
+} from "@/app/(chat)/actions";
 import { saveChatSettings } from "@/app/(chat)/chat-settings-actions";
-import type { SendChoiceInput, SendPanelActionInput } from "@/lib/chat/core/chat-inputs";
 import type { ChatSettings, ChatSettingsChange } from "@/lib/chat/core/chat-settings";
+import type { EditMessageInput, RegenerateReplyInput, SendChoiceInput, SendPanelActionInput, ShowVersionInput } from "@/lib/chat/core/chat-inputs";
 
 /** Words shown when the server could not be reached. */
 export const UNREACHABLE_MESSAGE = "The server could not be reached. Check your connection and try again.";
@@ -42,6 +54,20 @@ export const chatActions = {
   async sendChoice(input: SendChoiceInput): Promise<{ chatId: string } | { error: string }> {
     const outcome = await call(() => sendChoice(input));
     return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
+  },
+  /** Writes a stored reply again as a new version; the new reply's id, or an error to show. */
+  async regenerateReply(input: RegenerateReplyInput): Promise<{ replyMessageId: string } | { error: string }> {
+    const outcome = await call(() => regenerateReply(input));
+    return "error" in outcome ? outcome : { replyMessageId: outcome.value.replyMessageId };
+  },
+  /** Sends an edited copy of a typed prompt (the thread forks there); the new prompt's and reply's ids, or an error to show. */
+  async editMessage(input: EditMessageInput): Promise<{ userMessageId: string; replyMessageId: string } | { error: string }> {
+    const outcome = await call(() => editMessage(input));
+    return "error" in outcome ? outcome : { userMessageId: outcome.value.userMessageId, replyMessageId: outcome.value.replyMessageId };
+  },
+  /** Shows another version of a turn; an error to show, or null. */
+  async showVersion(input: ShowVersionInput): Promise<string | null> {
+    return problemOf(await call(() => showVersion(input)));
   },
   /** Stops the chat's streaming reply; an error to show, or null. */
   async stopReply(input: { chatId: string }): Promise<string | null> {

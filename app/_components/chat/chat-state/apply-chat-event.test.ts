@@ -176,3 +176,50 @@ describe("applyChatEvent", () => {
     expect(after).toBe(deleted);
   });
 });
+
+describe("applyChatEvent with versions", () => {
+  function reply(sequence: number, id: string, parentId: string): AssistantMessage {
+    return { id, chatId: CHAT_ID, sequence, parentId, role: "assistant", text: `reply ${id}`, receipt: [], status: "complete", silent: false, model: "replay:default", createdAt: AT };
+  }
+  function prompt(sequence: number, id: string, parentId: string | null, text: string): UserMessage {
+    return { id, chatId: CHAT_ID, sequence, parentId, role: "user", text, silent: false, kind: "prompt", createdAt: AT };
+  }
+  const thread = (): ChatView =>
+    chatViewOf({ ...emptySnapshot(), messages: [prompt(1, "u1", null, "first"), reply(2, "a1", "u1"), prompt(3, "u2", "a1", "second"), reply(4, "a2", "u2")] });
+
+  it("cuts the thread back to the prompt when a reply is written again, and the new reply joins the version group", () => {
+    const view = run(thread(), [
+      { type: "reply-start", messageId: "a2b", replyTo: "u2", model: "replay:default", startedAt: AT },
+      { type: "text-delta", messageId: "a2b", start: 0, delta: "again" },
+      { type: "reply-end", message: reply(5, "a2b", "u2"), panels: [] },
+    ]);
+    expect(view.stale).toBe(false);
+    expect(view.snapshot.messages.map((message) => message.id)).toEqual(["u1", "a1", "u2", "a2b"]);
+    expect(view.snapshot.versions).toEqual([{ parentId: "u2", messageIds: ["a2", "a2b"] }]);
+  });
+
+  it("forks the thread at an edited prompt's parent, keeping the versions of that turn", () => {
+    const view = run(thread(), [
+      { type: "message", message: prompt(5, "u2b", "a1", "second, edited") },
+      { type: "reply-start", messageId: "a3", replyTo: "u2b", model: "replay:default", startedAt: AT },
+    ]);
+    expect(view.snapshot.messages.map((message) => message.id)).toEqual(["u1", "a1", "u2b"]);
+    expect(view.snapshot.live?.replyTo).toBe("u2b");
+    expect(view.snapshot.versions).toEqual([{ parentId: "a1", messageIds: ["u2", "u2b"] }]);
+    // An edit of the first prompt forks at the chat's start.
+    const root = run(thread(), [{ type: "message", message: prompt(5, "u1b", null, "first, edited") }]);
+    expect(root.snapshot.messages.map((message) => message.id)).toEqual(["u1b"]);
+    expect(root.snapshot.versions).toEqual([{ parentId: null, messageIds: ["u1", "u1b"] }]);
+  });
+
+  it("appends a plain next turn without making versions", () => {
+    const view = run(thread(), [{ type: "message", message: prompt(5, "u3", "a2", "third") }]);
+    expect(view.snapshot.messages.map((message) => message.id)).toEqual(["u1", "a1", "u2", "a2", "u3"]);
+    expect(view.snapshot.versions).toBeUndefined();
+  });
+
+  it("fetches the thread again when another version is shown, or when a message follows one it does not hold", () => {
+    expect(run(thread(), [{ type: "thread-changed", chatId: CHAT_ID }]).stale).toBe(true);
+    expect(run(thread(), [{ type: "message", message: prompt(5, "u9", "elsewhere", "lost") }]).stale).toBe(true);
+  });
+});

@@ -8,8 +8,15 @@
  * the channel reconnects for a fresh snapshot instead of drawing a hole. A
  * `chat-deleted` event marks the view `deleted`: the chat is gone, and the
  * view takes nothing more.
+ *
+ * The thread is one path through the chat's versions (lib/chat/versions): a
+ * message that follows one in the middle of it (an edited prompt) or a reply
+ * streaming after a prompt that already has one (a regenerate) cuts the
+ * thread back to where it forks, and joins the turn's version group. Another
+ * version picked in any tab (`thread-changed`) marks the view `stale`: the
+ * thread is fetched again.
  */
-import type { AssistantMessage, ChatEvent, ChatMessage, ChatSnapshot, LiveReply, PanelRecord } from "@/lib/chat/wire";
+import type { AssistantMessage, ChatEvent, ChatMessage, ChatSnapshot, LiveReply, PanelRecord, VersionGroup } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 
 /** One viewer's copy of a chat. */
@@ -32,6 +39,48 @@ function withMessage(messages: readonly ChatMessage[], message: ChatMessage): Ch
   const index = others.findIndex((existing) => existing.sequence > message.sequence);
   if (index === -1) return [...others, message];
   return [...others.slice(0, index), message, ...others.slice(index)];
+}
+
+/**
+ * The version groups with `id` added as a version of the turn after
+ * `parentId`, whose version shown so far was `shown` (null: the turn had none,
+ * so there is nothing to switch between yet).
+ */
+function withVersion(groups: readonly VersionGroup[], parentId: string | null, shown: string | null, id: string): VersionGroup[] {
+  const existing = groups.find((group) => group.parentId === parentId);
+  if (existing?.messageIds.includes(id)) return [...groups];
+  if (existing) return groups.map((group) => (group === existing ? { ...group, messageIds: [...group.messageIds, id] } : group));
+  if (shown === null) return [...groups];
+  return [...groups, { parentId, messageIds: [shown, id] }];
+}
+
+/**
+ * The thread cut back to just after `parentId` (null: to its start), and the
+ * version the cut dropped there; null when the thread does not hold the parent.
+ */
+function forkAt(messages: readonly ChatMessage[], parentId: string | null): { kept: ChatMessage[]; shown: ChatMessage | null } | null {
+  const at = parentId === null ? -1 : messages.findIndex((message) => message.id === parentId);
+  if (parentId !== null && at === -1) return null;
+  return { kept: messages.slice(0, at + 1), shown: messages[at + 1] ?? null };
+}
+
+/**
+ * The view with a stored message joined to its thread: in place of itself,
+ * after its parent (cutting off what followed there, a visible one joining
+ * the version group), or, for a message that names no parent, in sequence
+ * order. A message whose parent the view does not hold makes it stale.
+ */
+function withThreadMessage(view: ChatView, message: ChatMessage): ChatView {
+  const { messages } = view.snapshot;
+  const parentId = message.parentId;
+  if (parentId === undefined || messages.some((existing) => existing.id === message.id)) {
+    return withSnapshot(view, { messages: withMessage(messages, message) });
+  }
+  const fork = forkAt(messages, parentId);
+  if (fork === null) return stale(view);
+  const shown = fork.shown !== null && !fork.shown.silent && !message.silent ? fork.shown.id : null;
+  const versions = message.silent ? view.snapshot.versions : withVersion(view.snapshot.versions ?? [], parentId, shown, message.id);
+  return withSnapshot(view, { messages: [...fork.kept, message], ...(versions !== undefined && versions.length > 0 ? { versions } : {}) });
 }
 
 /** The panels with each record of `updates` in place of the one with its panel id. */
@@ -100,11 +149,20 @@ function shareUnchangedMessages(previous: readonly ChatMessage[], next: ChatMess
 /** The stored reply ends the live one with its id. */
 function endReply(view: ChatView, message: AssistantMessage, panels: readonly PanelRecord[]): ChatView {
   const live = view.snapshot.live;
-  return withSnapshot(view, {
-    messages: withMessage(view.snapshot.messages, message),
+  const joined = withThreadMessage(view, message);
+  return withSnapshot(joined, {
     panels: withPanels(view.snapshot.panels, panels),
     live: live !== null && live.messageId === message.id ? null : live,
   });
+}
+
+/** A reply starting after a prompt that already has one (a regenerate): the thread is cut back to the prompt, and the reply joins its version group. */
+function startAfter(view: ChatView, replyTo: string, messageId: string): ChatView {
+  const fork = forkAt(view.snapshot.messages, replyTo);
+  if (fork === null || fork.shown === null) return view;
+  const shown = fork.shown.silent ? null : fork.shown.id;
+  const versions = withVersion(view.snapshot.versions ?? [], replyTo, shown, messageId);
+  return withSnapshot(view, { messages: fork.kept, ...(versions.length > 0 ? { versions } : {}) });
 }
 
 /** The view after one event of the chat's live channel. */
@@ -116,12 +174,14 @@ export function applyChatEvent(view: ChatView, event: ChatEvent): ChatView {
     case "snapshot":
       return chatViewOf({ ...event.snapshot, messages: shareUnchangedMessages(view.snapshot.messages, event.snapshot.messages) });
     case "message":
-      return withSnapshot(view, { messages: withMessage(view.snapshot.messages, event.message) });
+      return withThreadMessage(view, event.message);
+    case "thread-changed":
+      return event.chatId === view.snapshot.chat.id ? stale(view) : view;
     case "chat":
       return withSnapshot(view, { chat: event.chat });
     case "reply-start":
       if (live !== null && live.messageId === event.messageId) return view;
-      return withSnapshot(view, {
+      return withSnapshot(startAfter(view, event.replyTo, event.messageId), {
         live: {
           messageId: event.messageId,
           replyTo: event.replyTo,

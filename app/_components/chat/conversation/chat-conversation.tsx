@@ -12,7 +12,10 @@
  * toggled from the header and by the chips replies show. Esc stops a
  * streaming reply from anywhere in the view (not while a dialog or menu is
  * open). The chat's own settings (instructions, temperature) open from
- * beside the model picker.
+ * beside the model picker. Each message offers
+ * its actions (copy, regenerate or retry, edit, versions); focus follows
+ * them: to the new reply after a regenerate, to the composer after an edit
+ * is sent, back to the switcher after another version is shown.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonPressKey, choicePickKey, sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
@@ -37,7 +40,7 @@ import { useStickToBottom } from "../scroll/use-stick-to-bottom";
 import { useChatChannel } from "../live/use-chat-channel";
 import { MessageThread } from "../thread/message-thread";
 import { ModelNamesContext } from "../thread/model-names-context";
-import { ThreadContext, type ChoicePick, type PanelPress, type ThreadContextValue } from "../thread/thread-context";
+import { ThreadContext, type ChoicePick, type MessageActions, type PanelPress, type ThreadContextValue } from "../thread/thread-context";
 import { ChatDeletedNotice } from "./chat-deleted-notice";
 import { chatDocumentTitle } from "./chat-document-title";
 import { useEscapeToStop } from "./use-escape-to-stop";
@@ -54,6 +57,14 @@ export type ChatConversationProps = {
 
 /** Words shown when a choice cannot be sent as it stands. */
 const CHOICE_REFUSED = "That choice cannot be sent as it is. Check the values in the panel and try again.";
+
+/** Where focus goes once the thread shows what an action asked for. */
+type PendingFocus = { kind: "reply"; messageId: string } | { kind: "version"; messageId: string; control: "previous" | "next" };
+
+/** The composer's text box (the composer owns it; focus is only moved there). */
+function focusComposer(): void {
+  document.querySelector<HTMLTextAreaElement>('form[aria-label="Send a message"] textarea')?.focus();
+}
 
 /** One turn to send: typed text, a button press, or a choice with its input values. */
 type TurnRequest =
@@ -128,6 +139,77 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
     [send],
   );
 
+  // Regenerate, edit and version picks: one at a time, and none while a reply streams.
+  const [acting, setActing] = useState(false);
+  const [pendingFocus, setPendingFocus] = useState<PendingFocus | null>(null);
+  const versions = snapshot.versions;
+  const messages = snapshot.messages;
+  const messageActions = useMemo<MessageActions>(() => {
+    const groupOf = new Map<string, readonly string[]>();
+    for (const group of versions ?? []) for (const id of group.messageIds) groupOf.set(id, group.messageIds);
+    const act = async (work: () => Promise<string | null>): Promise<string | null> => {
+      if (acting) return "Wait for the last action to finish.";
+      setActing(true);
+      setSendError(null);
+      try {
+        await panelStates.flush().catch(() => {});
+        return await work();
+      } finally {
+        setActing(false);
+      }
+    };
+    return {
+      busy: streaming || acting,
+      versionOf: (messageId) => {
+        const ids = groupOf.get(messageId);
+        return ids === undefined ? null : { index: ids.indexOf(messageId), ids };
+      },
+      canRegenerate: (messageId) => {
+        const at = messages.findIndex((message) => message.id === messageId);
+        const prompt = at > 0 ? messages[at - 1] : undefined;
+        return prompt?.role === "user" && !prompt.silent;
+      },
+      regenerate: (messageId) =>
+        void act(async () => {
+          const outcome = await chatActions.regenerateReply({ chatId, messageId, modelId });
+          if ("error" in outcome) setSendError(outcome.error);
+          else setPendingFocus({ kind: "reply", messageId: outcome.replyMessageId });
+          return null;
+        }),
+      edit: (messageId, prompt) =>
+        act(async () => {
+          const outcome = await chatActions.editMessage({ chatId, messageId, prompt, modelId });
+          if ("error" in outcome) return outcome.error;
+          focusComposer();
+          return null;
+        }),
+      showVersion: (messageId, control) =>
+        void act(async () => {
+          const problem = await chatActions.showVersion({ chatId, messageId });
+          if (problem !== null) setSendError(problem);
+          else setPendingFocus({ kind: "version", messageId, control });
+          return null;
+        }),
+    };
+  }, [versions, messages, streaming, acting, panelStates, chatId, modelId]);
+
+  // Focus follows an action once the thread shows its result (see the module comment).
+  useEffect(() => {
+    if (pendingFocus === null) return;
+    const article = content.current?.querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(pendingFocus.messageId)}"]`);
+    if (!article) return;
+    if (pendingFocus.kind === "reply") {
+      if (!article.contains(document.activeElement)) article.focus({ preventScroll: false });
+      // A streaming reply is replaced by its stored form when it ends: focus moves with it, then rests.
+      if (messages.some((message) => message.id === pendingFocus.messageId)) setPendingFocus(null);
+      return;
+    }
+    const wanted = article.querySelector<HTMLButtonElement>(`[data-version-control="${pendingFocus.control}"]`);
+    const other = article.querySelector<HTMLButtonElement>(`[data-version-control="${pendingFocus.control === "next" ? "previous" : "next"}"]`);
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+    setPendingFocus(null);
+  }, [pendingFocus, messages, snapshot.live]);
+
   const stop = useCallback(async () => {
     if (liveId === null) return;
     setStoppingFor(liveId);
@@ -171,8 +253,9 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
             }
             void sendFromThread({ kind: "choice", pick: { messageId, blockId: block.id, choiceId, values } });
           },
+      messageActions,
     }),
-    [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread],
+    [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread, messageActions],
   );
 
   // Every reply names its model by the name the picker shows.

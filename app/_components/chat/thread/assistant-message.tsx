@@ -13,6 +13,7 @@ import type { AssistantMessage, LiveReply } from "@/lib/chat/wire";
 import { liveFences } from "../reply/live-fences";
 import { replySegments, type GenuiFencePart } from "../reply/reply-segments";
 import { DegradationReceipt } from "./degradation-receipt";
+import { ReplyActions } from "./message-actions";
 import { useModelName } from "./model-names-context";
 import { replyDetails, replyDetailsText } from "./reply-details";
 import { ReplyPart } from "./reply-part";
@@ -83,7 +84,7 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
   );
   const authorId = `author-${message.id}`;
   return (
-    <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id}>
+    <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id} tabIndex={-1}>
       <ModelName id={authorId} modelId={message.model} usage={message.usage} />
       <div className={styles.parts}>
         {segments.map((segment) => (
@@ -97,6 +98,7 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
         </p>
       ) : null}
       <DegradationReceipt entries={message.receipt} />
+      <ReplyActions message={message} />
     </article>
   );
 });
@@ -122,7 +124,7 @@ export function LiveReplyView({ live }: { live: LiveReply }) {
   );
   const authorId = `author-${live.messageId}`;
   return (
-    <article className={styles.reply} aria-labelledby={authorId} aria-busy="true" data-status="streaming" data-message-id={live.messageId}>
+    <article className={styles.reply} aria-labelledby={authorId} aria-busy="true" data-status="streaming" data-message-id={live.messageId} tabIndex={-1}>
       <ModelName id={authorId} modelId={live.model} usage={undefined} />
       <div className={styles.parts}>
         {segments.map((segment) => (

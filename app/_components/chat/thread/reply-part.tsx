@@ -9,7 +9,7 @@
  */
 import { memo, useMemo, useRef, type ReactNode } from "react";
 import { buttonPressKey, choicePickKey } from "@/lib/chat/panels/sent-buttons";
-import { forEachGenuiNode, GenuiPanelStateSchema, type GenuiSpec, type UiAction } from "@/lib/genui";
+import { forEachGenuiNode, genuiFallbackText, GenuiPanelStateSchema, type GenuiSpec, type UiAction } from "@/lib/genui";
 import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
@@ -22,6 +22,7 @@ import { UiBlockView } from "../../ui-block/ui-block-view";
 import { Fallback } from "../../widgets/fallback/fallback";
 import { Markdown } from "../../widgets/markdown/markdown";
 import type { InterruptedUpdate } from "../chat-state/interrupted-updates";
+import { CopyButton } from "./message-actions";
 import { useThread, type PanelPress } from "./thread-context";
 import styles from "./thread.module.css";
 
@@ -36,9 +37,13 @@ export type ReplyPartProps = {
   deferBefore?: number;
 };
 
-/** A panel with its "updating…" mark while a silent turn is replacing it, or a note when its last one stopped or failed. */
-function PanelFrame({ panelId, children }: { panelId: string | undefined; children: ReactNode }) {
-  const { updatingPanelId, interruptedUpdates, sendAction } = useThread();
+/**
+ * A panel with its "updating…" mark while a silent turn is replacing it, or a
+ * note when its last one stopped or failed; in a chat, a stored one can be
+ * copied as its plain-text fallback (`copyText`).
+ */
+function PanelFrame({ panelId, children, copyText }: { panelId: string | undefined; children: ReactNode; copyText?: (() => string) | undefined }) {
+  const { updatingPanelId, interruptedUpdates, sendAction, messageActions } = useThread();
   const updating = panelId !== undefined && panelId === updatingPanelId;
   const interrupted = panelId === undefined || updating ? undefined : interruptedUpdates.get(panelId);
   return (
@@ -49,6 +54,11 @@ function PanelFrame({ panelId, children }: { panelId: string | undefined; childr
         </p>
       ) : null}
       {children}
+      {copyText !== undefined && messageActions !== undefined ? (
+        <div className={styles.panelActions}>
+          <CopyButton text={copyText} label="Copy panel as text" visibleLabel="Copy panel" />
+        </div>
+      ) : null}
       {interrupted !== undefined ? <InterruptedNote update={interrupted} sendAction={sendAction} /> : null}
     </div>
   );
@@ -133,7 +143,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
   const sentChoices = useMemo(() => (blockMessageId === undefined ? undefined : sentChoicesOf(sentKeys, blockMessageId, block)), [sentKeys, blockMessageId, block]);
   if (moved) return <MovedPanelNote />;
   return (
-    <PanelFrame panelId={isPanel ? panelId : undefined}>
+    <PanelFrame panelId={isPanel ? panelId : undefined} copyText={streaming ? undefined : () => block.fallback}>
       <BlockDataStatus queries={data.queries} onRetry={data.retry} />
       <UiBlockView
         block={block}
@@ -172,7 +182,7 @@ function GenuiFencePart({ segment, messageId, streaming }: ReplyPartProps & { se
           sendAction({ messageId: fenceMessageId, fenceIndex: fence.index, button, fields: action.fields, ...(isPanel ? { revision: record.revision } : {}) })
       : undefined;
   return (
-    <PanelFrame panelId={isPanel ? panelId : undefined}>
+    <PanelFrame panelId={isPanel ? panelId : undefined} copyText={streaming ? undefined : () => genuiFallbackText(fence.spec)}>
       <GenuiPanelView
         spec={fence.spec}
         surface="fence"

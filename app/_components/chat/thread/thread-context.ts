@@ -34,6 +34,22 @@ export type ChoicePick = {
   state: UiState | undefined;
 };
 
+/** What the thread's messages can do with themselves (app/_components/chat/thread/message-actions.tsx). */
+export type MessageActions = {
+  /** True while a reply streams or an action is on its way: nothing that starts a reply or moves the thread is offered. */
+  busy: boolean;
+  /** The versions of the turn a message is one of, and which it is; null when it has no other. */
+  versionOf(messageId: string): { index: number; ids: readonly string[] } | null;
+  /** True when the reply answers a visible prompt, so it can be written again. */
+  canRegenerate(messageId: string): boolean;
+  /** Writes a reply again as a new version. */
+  regenerate(messageId: string): void;
+  /** Sends an edited copy of a typed message; the words to show when it was refused, or null. */
+  edit(messageId: string, prompt: string): Promise<string | null>;
+  /** Shows another version of a turn; `control` is the switcher button used (focus returns to it). */
+  showVersion(messageId: string, control: "previous" | "next"): void;
+};
+
 /** The shared context of a thread's replies. */
 export type ThreadContextValue = {
   placement: PanelPlacement;
@@ -48,6 +64,8 @@ export type ThreadContextValue = {
   sendAction: ((press: PanelPress) => void) | undefined;
   /** Sends a ```ui choice picked in a stored block (the server writes its message); undefined while it cannot be sent. */
   choose: ((pick: ChoicePick) => void) | undefined;
+  /** Copy, regenerate, edit and versions; absent where a thread offers none (a comparison pane). */
+  messageActions?: MessageActions;
 };
 
 /** The context; `null` outside a thread. */

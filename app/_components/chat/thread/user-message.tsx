@@ -1,7 +1,9 @@
 "use client";
 
-import { memo } from "react";
+import { memo, useRef, useState } from "react";
 import type { ActionSummary, UserMessage } from "@/lib/chat/wire";
+import { EditMessageForm, UserActions } from "./message-actions";
+import { useThread } from "./thread-context";
 import styles from "./thread.module.css";
 
 /** What an action turn says when its summary is missing (a turn stored before summaries existed). */
@@ -43,21 +45,37 @@ function ChoiceTurn({ summary }: { summary: ActionSummary }) {
   );
 }
 
-/** A person's message: as they typed or chose it (plain text: a prompt is never read as Markdown or HTML), or the button they pressed. */
+/**
+ * A person's message: as they typed or chose it (plain text: a prompt is
+ * never read as Markdown or HTML), or the button they pressed; a typed one
+ * can be edited in place and sent again as a new version.
+ */
 export const UserMessageView = memo(function UserMessageView({ message }: { message: UserMessage }) {
   const authorId = `author-${message.id}`;
+  const { messageActions } = useThread();
+  const [editing, setEditing] = useState(false);
+  const article = useRef<HTMLElement>(null);
+  const editable = messageActions !== undefined && message.kind === "prompt";
+  const done = (sent: boolean) => {
+    setEditing(false);
+    // Cancelled, focus goes back to the Edit button; sent, the conversation moves it to the composer.
+    if (!sent) requestAnimationFrame(() => article.current?.querySelector<HTMLButtonElement>("[data-edit-button]")?.focus());
+  };
   return (
-    <article className={styles.prompt} aria-labelledby={authorId} data-message-id={message.id}>
+    <article className={styles.prompt} aria-labelledby={authorId} data-message-id={message.id} ref={article} tabIndex={-1}>
       <p className={styles.author} id={authorId}>
         You
       </p>
-      {message.kind === "action" ? (
+      {editing ? (
+        <EditMessageForm message={message} onDone={done} />
+      ) : message.kind === "action" ? (
         <ActionTurn summary={message.action} />
       ) : message.kind === "choice" && message.action !== undefined ? (
         <ChoiceTurn summary={message.action} />
       ) : (
         <p className={styles.promptText}>{message.text}</p>
       )}
+      {editing ? null : <UserActions message={message} onEdit={editable ? () => setEditing(true) : undefined} />}
     </article>
   );
 });
