@@ -85,6 +85,7 @@ const APP_TABLES = [
   "project_test_runs",
   "projects",
   "sessions",
+  "user_preferences",
   "users",
   "verifications",
 ];
