@@ -14,6 +14,8 @@ const RENDERER_ELEMENTS = new Set([
   "section", "h3", "h4", "div", "p", "span", "ul", "li", "strong", "dl", "dt", "dd", "hr", "a", "figure", "figcaption",
   "pre", "code", "button", "table", "caption", "thead", "tbody", "tr", "th", "td", "label", "input", "select", "option",
   "fieldset", "legend", "textarea", "output", "details", "summary",
+  // The diagram widget's enlarged view (its own dialog, holding a copy of the cleaned drawing only while open).
+  "dialog",
 ]);
 
 const SAFE_SCHEMES = /^(?:https?:\/\/[^/]|mailto:|tel:)/;
