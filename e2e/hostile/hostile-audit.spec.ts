@@ -99,6 +99,10 @@ test("the request rule allows the app's machinery and nothing else", () => {
   const allowance = { origin, projectData: false, pageLoad: false };
   expect(requestProblem(request("POST", "/chat/c1", { "next-action": "abc" }), allowance)).toBeNull();
   expect(requestProblem(request("GET", "/api/chats/c1/events"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/api/chats/events", {}, "eventsource"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/api/chats/events", {}, "image"), allowance)).toContain("not the app's machinery");
+  expect(requestProblem(request("GET", "/api/chats/search?q=sales"), allowance)).toBeNull();
+  expect(requestProblem(request("GET", "/api/chats/search?q=sales", {}, "image"), allowance)).toContain("not the app's machinery");
   expect(requestProblem(request("GET", "/_next/static/chunks/a.js", {}, "script"), allowance)).toBeNull();
   expect(requestProblem(request("GET", "/chat/c2?_rsc=x", { rsc: "1" }), allowance)).toBeNull();
   expect(requestProblem(request("GET", "/api/chats/c1/artifacts"), allowance)).toBeNull();

@@ -10,7 +10,8 @@
  *
  * The app's own machinery is allowed by name: its nonce-carrying and
  * `/_next/static/` scripts, its stylesheets and preloads in `<head>`,
- * server-action POSTs to the page, the chat's event stream, Next.js
+ * server-action POSTs to the page, the chat's event stream, the chat
+ * list's event stream and search, Next.js
  * navigations between its own pages, the artifacts panel's list, the
  * diagram frame's document and its mermaid bundle, and (for blocks that
  * use project data) the chat's `/queries` and `/links` routes.
@@ -86,6 +87,9 @@ export function requestProblem(request: RecordedRequest, allowance: RequestAllow
   // Server actions post to the page they are called from.
   if (method === "POST" && request.headers["next-action"] !== undefined && APP_PAGE_PATHS.some((pattern) => pattern.test(path))) return null;
   if (method === "GET" && /^\/api\/chats\/[^/]+\/events$/.test(path)) return null;
+  // The chat list follows the user's chats (an EventSource) and searches them (a script's fetch), at fixed addresses; as an image either would be planted.
+  if (method === "GET" && request.resourceType === "eventsource" && path === "/api/chats/events") return null;
+  if (method === "GET" && request.resourceType === "fetch" && path === "/api/chats/search") return null;
   // A comparison run's page follows each pane's channel and reads the run's figures again at fixed addresses.
   if (method === "GET" && /^\/api\/compare\/[^/]+\/panes\/[^/]+\/events$/.test(path)) return null;
   if (method === "GET" && request.resourceType === "fetch" && /^\/api\/compare\/[^/]+$/.test(path)) return null;
