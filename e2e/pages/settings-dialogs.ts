@@ -5,6 +5,7 @@
  * names a screen reader announces.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
+import { PageLayout } from "./page-layout";
 
 /** The chat settings dialog of the open chat (or of the chat about to start). */
 export class ChatSettingsDialog {
@@ -62,7 +63,10 @@ export class PreferencesDialog {
     return this.dialog.getByRole("group", { name: "Theme" }).getByRole("radio", { name: label, exact: true });
   }
 
+  /** Opens the dialog; at phone width the account menu sits behind the header's "Menu", which is opened first. */
   async open(): Promise<void> {
+    const siteMenu = new PageLayout(this.page).siteMenuButton;
+    if (!(await this.opener.isVisible()) && (await siteMenu.isVisible())) await siteMenu.click();
     await this.opener.click();
     await expect(this.dialog).toBeVisible();
   }
