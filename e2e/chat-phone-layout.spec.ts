@@ -147,6 +147,9 @@ test("at phone width the chat list is a drawer: the header's button opens it by 
   // From the start page: focus goes to the list's first control; a chat opened from it closes it.
   await layout.chatListButton.click();
   await expect(chat.chatList.getByRole("link", { name: "New chat" })).toBeFocused();
+  // The list runs New chat, the search box, then the chats.
+  await page.keyboard.press("Tab");
+  await expect(chat.chatList.getByRole("searchbox", { name: "Search chats" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(chat.chatList.getByRole("link", { name: /build status/i })).toBeFocused();
   await page.keyboard.press("Enter");
