@@ -19,7 +19,6 @@ import { ProjectDataContext } from "../chat/project-data/project-data-context";
 import { MessageThread } from "../chat/thread/message-thread";
 import { ThreadContext, type ThreadContextValue } from "../chat/thread/thread-context";
 import { TransportPreview } from "../transport/transport-preview";
-import { transportText } from "../transport/transport-text";
 import styles from "./compare-run.module.css";
 
 /** Props of `ComparePane`. */
@@ -75,7 +74,6 @@ export function ComparePane({ runId, pane, owner, canRetry, onEnded, onStop, onR
   const projectData = useMemo(() => (owner ? projectDataClient(snapshot.chat.id) : null), [owner, snapshot.chat.id]);
   const status: ComparePaneView["status"] = live !== null ? "streaming" : (reply?.status ?? pane.status);
   const title = pane.modelName ? `${pane.label} · ${pane.modelName}` : `Pane ${pane.label}`;
-  const text = live ? transportText(live) : reply ? transportText(reply) : null;
 
   const act = async (operation: () => Promise<string | null>) => {
     if (busy) return;
@@ -117,7 +115,7 @@ export function ComparePane({ runId, pane, owner, canRetry, onEnded, onStop, onR
           {problem}
         </p>
       ) : null}
-      <TransportPreview text={text} label={title}>
+      <TransportPreview reply={live ?? reply ?? null} label={title}>
         <div className={styles.paneBody}>
           <ThreadContext.Provider value={context}>
             <ProjectDataContext.Provider value={projectData}>
