@@ -5,18 +5,22 @@
  * did not end well (stopped, or an error — the text that arrived stays), and
  * its degradation receipt. In a chat, each reply names the model that wrote
  * it, with its token counts and compile time in a details disclosure (and a
- * tooltip); a blind comparison's panes name none.
+ * tooltip); a blind comparison's panes name none. A chat's reply can be
+ * seen as IM or the terminal would show it (its actions' Web / IM /
+ * Terminal switch).
  */
 import { memo, useMemo, useRef } from "react";
 import type { ReplyUsage } from "@/lib/chat/records/reply-usage";
 import type { AssistantMessage, LiveReply } from "@/lib/chat/wire";
 import { liveFences } from "../reply/live-fences";
 import { replySegments, type GenuiFencePart } from "../reply/reply-segments";
+import { TransportPanel, TransportTabs, useTransport } from "../../transport/transport-preview";
 import { DegradationReceipt } from "./degradation-receipt";
 import { ReplyActions } from "./message-actions";
 import { useModelName } from "./model-names-context";
 import { replyDetails, replyDetailsText } from "./reply-details";
 import { ReplyPart } from "./reply-part";
+import { useThread } from "./thread-context";
 import styles from "./thread.module.css";
 
 /** Words of a reply that ended with an error but said nothing about it. */
@@ -83,14 +87,26 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
     [message],
   );
   const authorId = `author-${message.id}`;
+  // A chat's replies each switch between transports; a comparison pane has one switch over the whole pane.
+  const { messageActions } = useThread();
+  const { transport, setTransport, ids } = useTransport();
+  const parts = (
+    <div className={styles.parts}>
+      {segments.map((segment) => (
+        <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={deferBefore} />
+      ))}
+    </div>
+  );
   return (
     <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id} tabIndex={-1}>
       <ModelName id={authorId} modelId={message.model} usage={message.usage} />
-      <div className={styles.parts}>
-        {segments.map((segment) => (
-          <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={deferBefore} />
-        ))}
-      </div>
+      {messageActions === undefined ? (
+        parts
+      ) : (
+        <TransportPanel transport={transport} ids={ids} reply={message} label="This reply">
+          {parts}
+        </TransportPanel>
+      )}
       {message.status === "stopped" ? <p className={styles.stopped}>Stopped — the reply was cut short here.</p> : null}
       {message.status === "error" ? (
         <p className={styles.error}>
@@ -98,7 +114,7 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
         </p>
       ) : null}
       <DegradationReceipt entries={message.receipt} />
-      <ReplyActions message={message} />
+      <ReplyActions message={message} transportSwitch={<TransportTabs transport={transport} onChange={setTransport} ids={ids} label="This reply" compact />} />
     </article>
   );
 });

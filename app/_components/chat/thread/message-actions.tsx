@@ -4,13 +4,14 @@
  * its text with every panel as its plain-text fallback; a panel alone the
  * same way), write a reply again (Regenerate; Retry after an error or a
  * Stop), edit a typed message and send it again, and step through a turn's
- * versions (‹ 2/3 ›). Every control is a real button with an accessible
+ * versions (‹ 2/3 ›); a reply also switches between how the web, IM and a
+ * terminal show it. Every control is a real button with an accessible
  * name; none is drawn while the thread has no way to act (a comparison
  * pane), and the ones that start a reply wait while one streams.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import type { AssistantMessage, UserMessage } from "@/lib/chat/wire";
-import { transportText } from "../../transport/transport-text";
+import { replyPlainText } from "../../transport/transport-text";
 import { useThread } from "./thread-context";
 import styles from "./thread.module.css";
 
@@ -94,14 +95,14 @@ export function VersionSwitcher({ messageId, kind }: { messageId: string; kind: 
   );
 }
 
-/** The actions under a stored, visible reply. */
-export function ReplyActions({ message }: { message: AssistantMessage }) {
+/** The actions under a stored, visible reply; `transportSwitch` (Web / IM / Terminal) goes last. */
+export function ReplyActions({ message, transportSwitch }: { message: AssistantMessage; transportSwitch: ReactNode }) {
   const { messageActions } = useThread();
   if (messageActions === undefined) return null;
   const retry = message.status !== "complete";
   return (
     <div className={styles.messageActions} role="group" aria-label="Reply actions">
-      <CopyButton text={() => transportText(message)} label="Copy reply" />
+      <CopyButton text={() => replyPlainText(message)} label="Copy reply" />
       {messageActions.canRegenerate(message.id) ? (
         <button
           type="button"
@@ -114,6 +115,7 @@ export function ReplyActions({ message }: { message: AssistantMessage }) {
         </button>
       ) : null}
       <VersionSwitcher messageId={message.id} kind="reply" />
+      {transportSwitch}
     </div>
   );
 }
