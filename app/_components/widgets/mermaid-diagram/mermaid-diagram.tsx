@@ -29,6 +29,15 @@ const ZOOM_STEPS = [1, 1.5, 2, 3, 4] as const;
 /** Drawings started on this page, so every one gets its own element ids. */
 let drawings = 0;
 
+/** A diagram's source as text; it scrolls in its box, so it takes focus (the keyboard scrolls it too). */
+function DiagramSource({ source }: { source: string }) {
+  return (
+    <pre className={styles.source} tabIndex={0}>
+      {source}
+    </pre>
+  );
+}
+
 /**
  * A mermaid diagram, drawn in the browser once its source is complete and
  * again when the theme changes. While the source streams, or when it cannot
@@ -105,14 +114,14 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
             <span aria-hidden="true">✕ </span>
             The diagram could not be drawn: {state.error}
           </p>
-          <pre className={styles.source}>{source}</pre>
+          <DiagramSource source={source} />
         </div>
       ) : (
         <div key="pending" className={styles.pending}>
           <p className={styles.status} role="status">
             {state.status === "waiting" ? "The diagram is drawn when its source is complete." : "Drawing the diagram…"}
           </p>
-          <pre className={styles.source}>{source}</pre>
+          <DiagramSource source={source} />
         </div>
       )}
       {note !== undefined ? (
@@ -127,7 +136,7 @@ export function MermaidDiagram({ source, complete, title }: MermaidDiagramProps)
           </button>
           <details className={styles.details}>
             <summary>Diagram source</summary>
-            <pre className={styles.source}>{source}</pre>
+            <DiagramSource source={source} />
           </details>
         </div>
       ) : null}
