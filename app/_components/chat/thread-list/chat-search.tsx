@@ -137,7 +137,7 @@ function SearchResult({ result }: { result: ChatSearchResult }) {
   return (
     <li className={styles.result}>
       <Link href={`/chat/${encodeURIComponent(result.id)}`} className={styles.link} aria-describedby={result.snippet ? snippetId : undefined} title={result.title}>
-        {result.title}
+        <span className={styles.title}>{result.title}</span>
       </Link>
       {result.snippet ? (
         <p id={snippetId} className={styles.snippet}>

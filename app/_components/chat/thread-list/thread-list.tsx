@@ -132,7 +132,7 @@ function ThreadItem({ chat, current, actions, nextFocus, onRenamed, onDeleted }:
         </form>
       ) : (
         <Link ref={link} href={`/chat/${encodeURIComponent(chat.id)}`} className={styles.link} aria-current={current ? "page" : undefined} title={chat.title}>
-          {chat.title}
+          <span className={styles.title}>{chat.title}</span>
         </Link>
       )}
       {mode === "view" ? (
