@@ -3,6 +3,7 @@
  * newline, Esc stops a streaming reply.
  */
 import { expect, test } from "@playwright/test";
+import { ChatList } from "./pages/chat-list";
 import { ChatPage, REPLY_TIMEOUT_MS } from "./pages/chat-page";
 import { SignInPage } from "./pages/sign-in-page";
 
@@ -38,7 +39,7 @@ test("Enter sends, Shift+Enter makes a newline, Esc stops", async ({ page }) => 
   await expect(chat.lastReply()).not.toContainText("That is the whole reply");
 });
 
-test("Esc stops the reply from a panel's control, not while a dialog is open", async ({ page }) => {
+test("Esc stops the reply from a panel's control, not while a dialog is open or a chat is being renamed", async ({ page }) => {
   await new SignInPage(page).continueAsGuest("/");
   const chat = new ChatPage(page);
   await chat.send("Show me the build status");
@@ -54,6 +55,22 @@ test("Esc stops the reply from a panel's control, not while a dialog is open", a
   await expect(chat.stopButton).toBeAttached();
   await page.keyboard.press("Escape");
   await expect(settings).toBeHidden();
+  await chat.waitForReplyEnd();
+  await expect(chat.lastReply()).toContainText("That is the whole reply");
+  await expect(chat.lastReply()).not.toContainText("Stopped");
+
+  // Renaming a chat in the list: Esc leaves the rename (focus back on its button) and the reply goes on.
+  await chat.send("Simulate a slow reply");
+  await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
+  const list = new ChatList(page);
+  const rename = list.renameButton("Show me the build status");
+  await rename.click();
+  const newTitle = list.navigation.getByRole("textbox", { name: /^New title for/ });
+  await expect(newTitle).toBeFocused();
+  await expect(chat.stopButton).toBeAttached();
+  await page.keyboard.press("Escape");
+  await expect(newTitle).toBeHidden();
+  await expect(rename).toBeFocused();
   await chat.waitForReplyEnd();
   await expect(chat.lastReply()).toContainText("That is the whole reply");
   await expect(chat.lastReply()).not.toContainText("Stopped");
