@@ -275,6 +275,29 @@ describe("pacing", () => {
     await collect(streamText({ model, prompt: "Show me the build status" }).fullStream);
     expect(silent.waits).toEqual([]);
   });
+
+  it("keeps to its schedule when the reader wakes late: what came meanwhile goes out at once, so lateness does not add up", async () => {
+    const schedule = recordingSleep();
+    replay({ sleep: schedule.sleep }).session.expect("build-status");
+    await collect(streamText({ model, prompt: "Show me the build status" }).fullStream);
+    const scheduledMs = schedule.waits.reduce((sum, wait) => sum + wait, 0);
+    expect(schedule.waits.length).toBeGreaterThan(10);
+
+    // Every wake-up comes 40 ms late, as on a busy event loop.
+    const LATE_MS = 40;
+    let clock = 0;
+    const lateWaits: number[] = [];
+    const lateSleep: ReplaySleep = async (milliseconds) => {
+      lateWaits.push(milliseconds);
+      clock += milliseconds + LATE_MS;
+    };
+    replay({ sleep: lateSleep, now: () => clock }).session.expect("build-status");
+    const { text } = await collect(streamText({ model, prompt: "Show me the build status" }).fullStream);
+    expect(text).toBe(fullText("build-status"));
+    // Relative waits would end LATE_MS × the number of waits behind; the schedule ends at most one wake-up behind.
+    expect(clock - scheduledMs).toBeLessThanOrEqual(LATE_MS);
+    expect(lateWaits.length).toBeLessThan(schedule.waits.length);
+  });
 });
 
 describe("consumption checks", () => {

@@ -42,6 +42,12 @@ export type ReplayModelOptions = {
   seed?: number;
   /** How to wait (default real time; tests pass `instantSleep`). */
   sleep?: ReplaySleep;
+  /**
+   * The clock the pacing keeps to, in milliseconds. Default: the process's
+   * monotonic clock with real sleep; with another injected `sleep`, a clock
+   * that moves by exactly what was slept (so such a test sees the recorded waits).
+   */
+  now?: () => number;
   /** Multiplies every wait: 1 is real speed, 0 no waiting, 0.1 ten times faster. */
   timeScale?: number;
   /** Default speed, overridden by a recording's own `pace`. */
@@ -129,9 +135,14 @@ export class ReplayLanguageModel implements LanguageModelV3 {
       toolCallIdPrefix: `call-${resolved.recordingId}-${call.index}`,
       promptCharacters: resolved.promptCharacters,
     });
-    const sleep = this.options.sleep ?? realSleep;
+    const clock = replayClock(this.options);
     const timeScale = this.options.timeScale ?? 1;
     let position = 0;
+    // The schedule is kept from the first pull, as a provider's stream is: a
+    // consumer that was busy finds what came meanwhile waiting for it, instead
+    // of every later part starting late by as much.
+    let startedAt: number | null = null;
+    let dueMs = 0;
     const finish = (state: ReplayCall["state"]) => {
       if (call.state === "streaming") call.state = state;
     };
@@ -144,8 +155,10 @@ export class ReplayLanguageModel implements LanguageModelV3 {
           if (!next) return;
           try {
             if (signal?.aborted) throw abortError(signal);
-            const wait = next.delayMs * timeScale;
-            if (wait > 0) await sleep(wait, signal);
+            startedAt ??= clock.now();
+            dueMs += next.delayMs * timeScale;
+            const wait = dueMs - (clock.now() - startedAt);
+            if (wait > 0) await clock.sleep(wait, signal);
             else if (signal?.aborted) throw abortError(signal);
           } catch (error) {
             finish("aborted");
@@ -154,12 +167,18 @@ export class ReplayLanguageModel implements LanguageModelV3 {
           }
           controller.enqueue(next.part);
           position += 1;
-          // The parts due at the same moment go out together, as one network read
+          // The parts due by now go out together — those of the same moment, and
+          // those that came while the reader was busy — as one network read
           // delivers a burst of events: one pull (and its promises) per burst, not per
           // part. The last part waits for a pull of its own, so "completed" still
           // means the reader asked for everything.
-          while (position < script.length - 1 && script[position]!.delayMs === 0) {
-            controller.enqueue(script[position]!.part);
+          const elapsed = clock.now() - startedAt!;
+          while (position < script.length - 1) {
+            const following = script[position]!;
+            const followingDue = dueMs + following.delayMs * timeScale;
+            if (following.delayMs !== 0 && followingDue > elapsed) break;
+            dueMs = followingDue;
+            controller.enqueue(following.part);
             position += 1;
           }
           if (position === script.length) {
@@ -363,4 +382,23 @@ export function readPrompt(prompt: LanguageModelV3Prompt): { prompt: string; ste
 function messageLength(message: LanguageModelV3Prompt[number]): number {
   if (typeof message.content === "string") return message.content.length;
   return message.content.reduce((sum, part) => sum + ("text" in part && typeof part.text === "string" ? part.text.length : 0), 0);
+}
+
+/**
+ * How a replay waits and what time it is: real time by default (and with
+ * `realSleep` passed as such); with another injected sleep, `options.now`
+ * or a clock advanced by each sleep.
+ */
+function replayClock(options: Pick<ReplayModelOptions, "sleep" | "now">): { sleep: ReplaySleep; now: () => number } {
+  if (options.sleep === undefined || options.sleep === realSleep) return { sleep: realSleep, now: options.now ?? (() => performance.now()) };
+  const injected = options.sleep;
+  if (options.now !== undefined) return { sleep: injected, now: options.now };
+  let slept = 0;
+  return {
+    sleep: async (milliseconds, signal) => {
+      await injected(milliseconds, signal);
+      slept += milliseconds;
+    },
+    now: () => slept,
+  };
 }
