@@ -65,6 +65,8 @@ export class PageLayout {
         if (ignore.some((start) => text.startsWith(start))) continue;
         const style = getComputedStyle(element);
         if (style.visibility !== "visible" || Number(style.opacity) === 0) continue;
+        // Not drawn at all: under display: none, or the content of a closed <details> (its skipped contents keep a box).
+        if (!element.checkVisibility()) continue;
         const rect = element.getBoundingClientRect();
         let left = Math.max(rect.left, 0);
         let top = Math.max(rect.top, 0);
