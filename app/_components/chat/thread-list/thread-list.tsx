@@ -195,11 +195,12 @@ export function ThreadList({ chats, currentChatId, actions }: ThreadListProps) {
   const now = useNow();
   const navigation = useRef<HTMLElement>(null);
   const newChat = useRef<HTMLAnchorElement>(null);
-  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(() => {
-    const handed = focusAfterNavigation;
+  // Read in the first render, cleared once mounted: a render React throws away
+  // (an interrupted navigation) must not use up the handover.
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(() => focusAfterNavigation);
+  useEffect(() => {
     focusAfterNavigation = null;
-    return handed;
-  });
+  }, []);
 
   useEffect(() => {
     if (focusTarget === null) return;
