@@ -63,10 +63,8 @@ export class PageLayout {
       for (const element of candidates) {
         const text = (element.textContent ?? "").trim();
         if (ignore.some((start) => text.startsWith(start))) continue;
-        const style = getComputedStyle(element);
-        if (style.visibility !== "visible" || Number(style.opacity) === 0) continue;
-        // Not drawn at all: under display: none, or the content of a closed <details> (its skipped contents keep a box).
-        if (!element.checkVisibility()) continue;
+        // Not seen: hidden, transparent, under display: none, or the content of a closed <details> (its skipped contents keep a box).
+        if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
         const rect = element.getBoundingClientRect();
         let left = Math.max(rect.left, 0);
         let top = Math.max(rect.top, 0);

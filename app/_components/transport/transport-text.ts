@@ -56,7 +56,7 @@ export function transportView(reply: ReplyContent): TransportView {
     const cards = hiddenCards === 1 ? "the card" : `the ${hiddenCards} cards`;
     if (text === "") problems.push(`The reply has no text: here it shows nothing, because ${cards} cannot be shown.`);
     else if (wordCount(text) < STANDALONE_MIN_WORDS) problems.push(`The text is too short to stand on its own without ${cards}.`);
-    if (text !== "" && POINTS_AT_CARD.test(text)) problems.push(`The text points at ${cards}, which is not shown here.`);
+    if (POINTS_AT_CARD.test(text)) problems.push(`The text points at ${cards}, which is not shown here.`);
   }
   return { text, hiddenCards, problems };
 }
