@@ -14,6 +14,7 @@ import type {
   EditMessageInput,
   RegenerateReplyInput,
   RenameChatInput,
+  RestorePanelInput,
   SavePanelStateInput,
   SavePanelStateResult,
   SendChoiceInput,
@@ -57,6 +58,11 @@ export async function sendPanelAction(input: SendPanelActionInput): Promise<Chat
 /** Sends a pick of a ```ui choice in a stored reply of the chat: the server writes the visible turn from the stored block and starts its reply. */
 export async function sendChoice(input: SendChoiceInput): Promise<ChatActionResult<SendMessageResult>> {
   return run((actor) => getChatCore().sendChoice(actor, input));
+}
+
+/** Brings back an earlier version of a panel as its next revision (the host answers; no model is asked). */
+export async function restorePanel(input: RestorePanelInput): Promise<ChatActionResult<SendMessageResult>> {
+  return run((actor) => getChatCore().restorePanel(actor, input));
 }
 
 /** Writes a stored reply again (regenerate, or retry after an error or a stop): a new version in its place; the old one is kept. */

@@ -474,6 +474,14 @@ export const policyRegistry: readonly PolicyEntry[] = [
   {
     kind: "action",
     file: "app/(chat)/actions.ts",
+    exportName: "restorePanel",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(write); the panel and the version restored are read from that chat's shown thread",
+    probe: { arguments: (fixture) => [{ chatId: fixture.chatId, panelId: fixture.panelId, messageId: fixture.messageId, revision: 1 }] },
+  },
+  {
+    kind: "action",
+    file: "app/(chat)/actions.ts",
     exportName: "savePanelState",
     access: "chat-owner",
     note: "requireActor, then authorizeChat(write); the panel is looked up within that chat",

@@ -143,6 +143,8 @@ export const ActionSummarySchema = z.object({
   pressed: ButtonPressSchema.optional(),
   /** The choice picked (absent on turns stored before picks were recorded): a spent choice sends nothing more, like a button. */
   chosen: ChoicePickSchema.optional(),
+  /** A restore of an earlier version of a panel: the reply holding that version, and its number along the thread (lib/chat/panels/panel-versions.ts). */
+  restored: z.object({ messageId: z.string().max(200), version: z.number().int().positive() }).optional(),
 });
 /** What a person did with a GenUI button. */
 export type ActionSummary = z.infer<typeof ActionSummarySchema>;

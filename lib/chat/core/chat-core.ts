@@ -43,12 +43,15 @@ import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
 import { ChatListHub } from "../live/chat-list-hub";
 import { panelStateDialect, parsePanelState } from "../panels/panel-state";
 import { buttonPressKey, choicePickKey, sentButtonKeys } from "../panels/sent-buttons";
+import { STALE_PANEL_MESSAGE } from "../panels/stale-panel";
 import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
 import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
 import { choiceTurn } from "../turn/choice-turn";
 import { panelActionTurn } from "../turn/panel-action-turn";
 import { toStorableText } from "../turn/storable-text";
 import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
+import { restoreReply } from "../turn/restore-reply";
+import { restoreTurn, type RestoredPart } from "../turn/restore-turn";
 import { GenerationRegistry } from "../turn/generation-registry";
 import { ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ActionSummary, AssistantMessage, ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
@@ -63,6 +66,7 @@ import {
   parseChatInput,
   RegenerateReplyInputSchema,
   RenameChatInputSchema,
+  RestorePanelInputSchema,
   SavePanelStateInputSchema,
   SendChoiceInputSchema,
   SendMessageInputSchema,
@@ -87,8 +91,8 @@ export const NO_SUCH_PANEL_MESSAGE = "This chat holds no such panel.";
 /** What a second press of a button (or pick of a ```ui choice) whose first was answered (or is being answered) is told. */
 export const BUTTON_ALREADY_SENT_MESSAGE = "This button was already pressed, and its answer is in the chat. It sends nothing twice.";
 
-/** What a press or pick on a panel revision that is no longer the panel's current one is told. */
-export const STALE_PANEL_MESSAGE = "This panel has changed since it was shown. Use its newest version.";
+/** What a press, pick or restore on a panel revision that is no longer the panel's current one is told. */
+export { STALE_PANEL_MESSAGE };
 
 /** What a regenerate of a reply that is not a stored visible reply of the chat (or answers no visible prompt) is told. */
 export const NO_SUCH_REPLY_MESSAGE = "That reply is not part of this chat, so it cannot be written again.";
@@ -110,6 +114,8 @@ type PreparedTurn =
       action?: ActionSummary;
       /** The message the new turn follows (an edit: its original's parent); absent, the chat's active leaf. */
       parentId?: string | null;
+      /** A restore of an earlier panel version: the host, not a model, answers with this part (lib/chat/turn/restore-reply.ts). */
+      restore?: RestoredPart;
     }
   | {
       /** A stored visible prompt answered again (a regenerate): nothing new is stored before the reply. */
@@ -300,6 +306,38 @@ export class ChatCore {
   }
 
   /**
+   * Brings back an earlier version of a panel as its next revision: the host
+   * writes a silent `action` turn saying so (the model reads it next turn)
+   * and answers it itself with that version's stored part
+   * (`restoreTurn`, `restoreReply`), so the panel updates in place, with the
+   * person's state carried over, like after a refresh. Refused with
+   * `not_found:panel` for a panel the shown thread does not hold,
+   * `conflict:panel` when `revision` is no longer the panel's current one (a
+   * tab that missed an update), `not_found:message` for a reply holding no
+   * version of it, `bad_request:panel` for the current version, and
+   * `conflict:chat` while a reply streams.
+   */
+  async restorePanel(actor: Actor, rawInput: unknown): Promise<SendMessageResult> {
+    await this.ready();
+    const input = parseChatInput(RestorePanelInputSchema, rawInput);
+    const chat = await authorizedChat(actor, input.chatId, "write");
+    return this.startTurn(actor, chat, chat.modelId, null, async () => {
+      const scope = { userId: actor.userId, chatId: chat.id };
+      const panel = await this.shownPanel(scope, input.panelId);
+      if (!panel) throw new AppError("not_found:panel", { message: NO_SUCH_PANEL_MESSAGE, detail: `panel ${input.panelId} of chat ${chat.id}` });
+      if (input.revision !== panel.revision) {
+        throw new AppError("conflict:panel", { message: STALE_PANEL_MESSAGE, detail: `panel ${panel.panelId} is at revision ${panel.revision}, not ${input.revision}` });
+      }
+      const { rows, activeLeafId } = await listThreadRows(scope);
+      const path = activePath(rows, activeLeafId).map(toChatMessage);
+      const dialect = panelDialect(path.find((message) => message.id === panel.messageId), panel.panelId);
+      if (dialect === null) throw new AppError("not_found:panel", { message: NO_SUCH_PANEL_MESSAGE, detail: `panel ${panel.panelId} has no holder on the shown thread` });
+      const turn = restoreTurn({ path, panel: { panelId: panel.panelId, dialect, messageId: panel.messageId }, messageId: input.messageId });
+      return { text: turn.text, kind: "action", silent: true, actionPanelId: panel.panelId, action: turn.summary, restore: turn.part };
+    });
+  }
+
+  /**
    * Writes a stored reply again as a new version of it (regenerate, or retry
    * after an error or a stop): the same prompt, answered by a new reply that
    * takes the old one's place in the thread; the old one stays as an earlier
@@ -402,7 +440,8 @@ export class ChatCore {
     actor: Actor,
     takenChat: Chat,
     modelId: string,
-    model: LanguageModel,
+    /** Null only for a turn the host answers itself (a restore). */
+    model: LanguageModel | null,
     prepare: () => Promise<PreparedTurn>,
     options: TurnOptions = {},
   ): Promise<SendMessageResult> {
@@ -474,21 +513,27 @@ export class ChatCore {
       const chatId = chat.id;
       const timeLimit = setTimeout(() => this.generations.abort(chatId, "time-limit"), this.replyTimeLimitMs);
       timeLimit.unref?.();
-      const generation = generateReply({
-        reply,
-        model,
-        userId: actor.userId,
-        chatId,
-        messageId,
-        replyTo: prompt.id,
-        modelId,
-        silentPrompt: prompt.silent,
-        actionPanelId,
-        signal: slot.signal,
-        stopReason: slot.reason,
-        settings: readChatSettings(chat.settings),
-        ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
-      })
+      const restore = "restore" in turn ? turn.restore : undefined;
+      if (restore === undefined && model === null) throw new AppError("internal:chat", { detail: `turn of chat ${chat.id} has no model to answer it` });
+      const answer =
+        restore !== undefined || model === null
+          ? restoreReply({ reply, part: restore ?? { text: "", cards: [] }, userId: actor.userId, chatId, messageId, replyTo: prompt.id, actionPanelId: actionPanelId ?? "" })
+          : generateReply({
+              reply,
+              model,
+              userId: actor.userId,
+              chatId,
+              messageId,
+              replyTo: prompt.id,
+              modelId,
+              silentPrompt: prompt.silent,
+              actionPanelId,
+              signal: slot.signal,
+              stopReason: slot.reason,
+              settings: readChatSettings(chat.settings),
+              ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
+            });
+      const generation = answer
         .then(async (stored) => {
           clearTimeout(timeLimit);
           // Free the chat before viewers hear the end, so a reply to that event can send at once.
@@ -497,7 +542,7 @@ export class ChatCore {
           this.hub.endReply(reply, stored);
         })
         .catch((caught: unknown) => {
-          // generateReply never throws, the lease's release never does and endReply only emits; should any ever fail, the chat must not stay taken.
+          // generateReply and restoreReply never throw, the lease's release never does and endReply only emits; should any ever fail, the chat must not stay taken.
           clearTimeout(timeLimit);
           void heldLease.release();
           slot.release();

@@ -186,3 +186,18 @@ export type ShowVersionInput = z.infer<typeof ShowVersionInputSchema>;
 
 /** What showing a version returns: the message the chat's thread now ends with. */
 export type ShowVersionResult = { leafMessageId: string };
+
+/**
+ * `restorePanel`'s input: bring back the version of panel `panelId` that the
+ * stored reply `messageId` holds, as the panel's next revision. `revision`
+ * is the revision the browser shows: a restore from a tab that missed an
+ * update is refused, like a press there.
+ */
+export const RestorePanelInputSchema = z.strictObject({
+  chatId: z.string(),
+  panelId: GenuiPanelIdSchema,
+  messageId: z.string().min(1).max(MESSAGE_ID_MAX_LENGTH),
+  revision: z.number().int().nonnegative(),
+});
+/** `restorePanel`'s input. */
+export type RestorePanelInput = z.infer<typeof RestorePanelInputSchema>;

@@ -807,6 +807,58 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.assertConsumed();
     });
 
+    it("restores an earlier version of a panel as its next revision, silently and without the model, and refuses a stale, foreign or current one", async () => {
+      const { core, replay, modelId, systemPrompts } = harness;
+      replay.session.expect("sales-dashboard").expect("sales-refresh");
+      const first = await core.sendMessage(owner, { prompt: "Show me the sales dashboard", modelId });
+      await core.idle();
+      const chatId = first.chat.id;
+      const refresh = await core.sendPanelAction(owner, { chatId, messageId: first.replyMessageId, fenceIndex: 0, button: "items[9]", fields: { range: "30d" }, modelId, revision: 1 });
+      await core.idle();
+      await core.savePanelState(owner, { chatId, panelId: "sales", revision: 2, state: { fields: { region: "north" }, tabs: {}, folds: {} } });
+      const log = await followChat(core, owner, chatId);
+      const restore = { chatId, panelId: "sales", messageId: first.replyMessageId, revision: 2 };
+
+      const refusals: [string, Actor, unknown, string][] = [
+        ["another person", stranger, restore, "not_found:chat"],
+        ["a stale revision", owner, { ...restore, revision: 1 }, "conflict:panel"],
+        ["a panel the chat does not hold", owner, { ...restore, panelId: "ghost" }, "not_found:panel"],
+        ["a reply holding no version", owner, { ...restore, messageId: first.userMessageId }, "not_found:message"],
+        ["the current version", owner, { ...restore, messageId: refresh.replyMessageId }, "bad_request:panel"],
+        ["a field the input does not have", owner, { ...restore, text: "```octo-ui\n{}\n```" }, "bad_request:chat"],
+      ];
+      for (const [what, actor, input, code] of refusals) expect([what, (await refusal(core.restorePanel(actor, input))).code]).toEqual([what, code]);
+      expect((await refusal(core.restorePanel(owner, { ...restore, revision: 1 }))).publicMessage).toBe(STALE_PANEL_MESSAGE);
+      expect(await messageCount(chatId)).toBe(4);
+
+      const restored = await core.restorePanel(owner, restore);
+      const end = await log.next(isEvent("reply-end", restored.replyMessageId));
+      // No model was asked: the replay played two recordings, and the restored part is the first reply's fence, as it was stored.
+      expect(systemPrompts).toHaveLength(2);
+      expect(end.message.silent).toBe(true);
+      expect(end.message.model).toBe("host:restore");
+      expect(end.message.genui?.[0]?.spec).toEqual((await core.getChatSnapshot(owner, chatId)).messages.find((message) => message.id === first.replyMessageId && message.role === "assistant")?.genui?.[0]?.spec);
+      expect(end.panels).toEqual([{ panelId: "sales", dialect: "octo-ui", revision: 3, messageId: restored.replyMessageId, state: { fields: { region: "north" }, tabs: {}, folds: {} } }]);
+      const turns = await storedTurns(chatId);
+      expect(turns.map(([kind, silent]) => [kind, silent])).toEqual([
+        ["prompt", false],
+        ["action", true],
+        ["action", true],
+      ]);
+      expect(turns[2]?.[2]).toContain('restored panel "sales" to its version 1');
+      const snapshot = await core.getChatSnapshot(owner, chatId);
+      const note = snapshot.messages.find((message) => message.id === restored.userMessageId);
+      expect(note?.role === "user" && note.action).toEqual({ label: "Restored version 1", fields: [], restored: { messageId: first.replyMessageId, version: 1 } });
+      // Restoring again needs the new revision; the restore itself can be restored away from.
+      expect((await refusal(core.restorePanel(owner, restore))).code).toBe("conflict:panel");
+      await core.restorePanel(owner, { ...restore, messageId: refresh.replyMessageId, revision: 3 });
+      await core.idle();
+      expect((await getPanelState({ userId: owner.userId, chatId, panelId: "sales" }))?.revision).toBe(4);
+      expect(await leaseHolder(chatId)).toBeNull();
+      log.stop();
+      replay.session.assertConsumed();
+    });
+
     it("keeps the panel at its revision when its silent update is stopped mid-fence, and keeps the cut-short answer silent in the thread", async () => {
       const { core, replay, modelId, time } = harness;
       replay.session.expect("sales-dashboard").expect("sales-refresh", { stopsEarly: true });

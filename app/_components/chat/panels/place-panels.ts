@@ -9,14 +9,11 @@
  * revision, lib/chat/final/final-reply.ts) is a fragment, drawn there as
  * it arrived, and the panel stays where it was.
  */
-import type { AssistantMessage, ChatMessage, GenuiFenceRecord, PanelRecord, RenderUiCard } from "@/lib/chat/wire";
-import type { UiBlock } from "@/lib/ui/envelope/schema";
+import { panelSourceIn, type PanelSource } from "@/lib/chat/panels/panel-source";
+import type { AssistantMessage, ChatMessage, PanelRecord } from "@/lib/chat/wire";
 
 /** The latest revision of a panel, ready to draw. */
-export type PanelSource =
-  | { dialect: "ui"; block: UiBlock }
-  | { dialect: "octo-ui"; fence: GenuiFenceRecord }
-  | { dialect: "render_ui"; card: RenderUiCard };
+export type { PanelSource };
 
 /** Where every panel of a chat is drawn and what it shows. */
 export type PanelPlacement = {
@@ -44,20 +41,6 @@ function panelIdsOf(message: AssistantMessage): { dialect: PanelRecord["dialect"
   return ids;
 }
 
-/** The panel's revision inside the message its record names. */
-function sourceIn(message: AssistantMessage, record: PanelRecord): PanelSource | undefined {
-  if (record.dialect === "ui") {
-    const block = message.ui?.find((candidate) => candidate.id === record.panelId);
-    return block && { dialect: "ui", block };
-  }
-  if (record.dialect === "octo-ui") {
-    const fence = message.genui?.find((candidate) => candidate.panelId === record.panelId);
-    return fence && { dialect: "octo-ui", fence };
-  }
-  const card = message.tools?.find((candidate): candidate is RenderUiCard => candidate.name === "render_ui" && candidate.spec?.id === record.panelId);
-  return card && { dialect: "render_ui", card };
-}
-
 /** Places every panel of a chat; see the module comment. */
 export function placePanels(messages: readonly ChatMessage[], panels: readonly PanelRecord[]): PanelPlacement {
   const records = new Map(panels.map((record) => [record.panelId, record]));
@@ -76,7 +59,7 @@ export function placePanels(messages: readonly ChatMessage[], panels: readonly P
       }
       if (!message.silent) homes.set(panelId, message.id);
       if (record.messageId === message.id) {
-        const source = sourceIn(message, record);
+        const source = panelSourceIn(message, record);
         if (source) sources.set(panelId, source);
       }
     }
