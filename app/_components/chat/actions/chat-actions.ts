@@ -10,6 +10,7 @@ import {
   editMessage,
   regenerateReply,
   renameChat,
+  restorePanel,
   savePanelState,
   sendChoice,
   sendMessage,
@@ -20,15 +21,20 @@ import {
 } from "@/app/(chat)/actions";
 import { saveChatSettings } from "@/app/(chat)/chat-settings-actions";
 import type { ChatSettings, ChatSettingsChange } from "@/lib/chat/core/chat-settings";
-import type { EditMessageInput, RegenerateReplyInput, SendChoiceInput, SendPanelActionInput, ShowVersionInput } from "@/lib/chat/core/chat-inputs";
+import type { EditMessageInput, RegenerateReplyInput, RestorePanelInput, SendChoiceInput, SendPanelActionInput, ShowVersionInput } from "@/lib/chat/core/chat-inputs";
+import { isStalePanelRefusal } from "@/lib/chat/panels/stale-panel";
 
 /** Words shown when the server could not be reached. */
 export const UNREACHABLE_MESSAGE = "The server could not be reached. Check your connection and try again.";
 
-async function call<Value extends object>(action: () => Promise<ChatActionResult<Value>>): Promise<{ value: Value } | { error: string }> {
+/** A refusal to show: its words, and whether it says the panel acted on has changed since (the view is behind). */
+type Refusal = { error: string; stalePanel?: true };
+
+async function call<Value extends object>(action: () => Promise<ChatActionResult<Value>>): Promise<{ value: Value } | Refusal> {
   try {
     const result = await action();
-    return result.ok ? { value: result } : { error: result.error.message };
+    if (result.ok) return { value: result };
+    return isStalePanelRefusal(result.error) ? { error: result.error.message, stalePanel: true } : { error: result.error.message };
   } catch {
     return { error: UNREACHABLE_MESSAGE };
   }
@@ -46,14 +52,19 @@ export const chatActions = {
     return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
   },
   /** Sends a press of a stored panel's button (the server writes the envelope). */
-  async sendPanelAction(input: SendPanelActionInput): Promise<{ chatId: string } | { error: string }> {
+  async sendPanelAction(input: SendPanelActionInput): Promise<{ chatId: string } | Refusal> {
     const outcome = await call(() => sendPanelAction(input));
     return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
   },
   /** Sends a pick of a stored block's choice (the server writes the message). */
-  async sendChoice(input: SendChoiceInput): Promise<{ chatId: string } | { error: string }> {
+  async sendChoice(input: SendChoiceInput): Promise<{ chatId: string } | Refusal> {
     const outcome = await call(() => sendChoice(input));
     return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
+  },
+  /** Brings back an earlier version of a panel as its next revision. */
+  async restorePanel(input: RestorePanelInput): Promise<{ replyMessageId: string } | Refusal> {
+    const outcome = await call(() => restorePanel(input));
+    return "error" in outcome ? outcome : { replyMessageId: outcome.value.replyMessageId };
   },
   /** Writes a stored reply again as a new version; the new reply's id, or an error to show. */
   async regenerateReply(input: RegenerateReplyInput): Promise<{ replyMessageId: string } | { error: string }> {

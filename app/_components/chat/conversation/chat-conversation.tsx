@@ -20,7 +20,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonPressKey, choicePickKey, sentButtonKeys } from "@/lib/chat/panels/sent-buttons";
 import type { ChatSettings, ChatSettingsChange } from "@/lib/chat/core/chat-settings";
-import type { ChatSnapshot } from "@/lib/chat/wire";
+import { panelVersions, type PanelVersion } from "@/lib/chat/panels/panel-versions";
+import type { ChatMessage, ChatSnapshot, PanelRecord } from "@/lib/chat/wire";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import { ArtifactsFrame } from "../../artifacts/artifacts-frame";
 import { ArtifactsToggle } from "../../artifacts/artifacts-toggle";
@@ -61,6 +62,15 @@ const CHOICE_REFUSED = "That choice cannot be sent as it is. Check the values in
 /** Where focus goes once the thread shows what an action asked for. */
 type PendingFocus = { kind: "reply"; messageId: string } | { kind: "version"; messageId: string; control: "previous" | "next" };
 
+/** The panel a press or pick acts on, if it is one: the fence's or block's panel id, when the chat holds that panel. */
+function turnPanelId(turn: TurnRequest, messages: readonly ChatMessage[], records: ReadonlyMap<string, PanelRecord>): string | null {
+  if (turn.kind === "choice") return records.has(turn.pick.blockId) ? turn.pick.blockId : null;
+  if (turn.kind !== "action") return null;
+  const message = messages.find((candidate) => candidate.id === turn.press.messageId);
+  const panelId = message?.role === "assistant" ? message.genui?.find((fence) => fence.index === turn.press.fenceIndex)?.panelId : undefined;
+  return panelId !== undefined && records.has(panelId) ? panelId : null;
+}
+
 /** The composer's text box (the composer owns it; focus is only moved there). */
 function focusComposer(): void {
   document.querySelector<HTMLTextAreaElement>('form[aria-label="Send a message"] textarea')?.focus();
@@ -75,7 +85,7 @@ type TurnRequest =
 /** The open chat; see the module comment. */
 export function ChatConversation({ snapshot: initial, models, settings: initialSettings }: ChatConversationProps) {
   const chatId = initial.chat.id;
-  const { view, connected } = useChatChannel(initial);
+  const { view, connected, resync } = useChatChannel(initial);
   const snapshot = view.snapshot;
   const streaming = snapshot.live !== null;
   const [modelId, setModelId] = useState(initial.chat.modelId);
@@ -103,8 +113,24 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
   const [stoppingFor, setStoppingFor] = useState<string | null>(null);
   const stopping = stoppingFor !== null && stoppingFor === liveId;
 
+  // A press, pick or restore refused in a panel says so there; a stale one also brings the current version (a fresh snapshot).
+  const [panelNotices, setPanelNotices] = useState<ReadonlyMap<string, string>>(new Map());
+  const notePanel = useCallback((panelId: string, notice: string | null) => {
+    setPanelNotices((previous) => {
+      if (notice === null && !previous.has(panelId)) return previous;
+      const next = new Map(previous);
+      if (notice === null) next.delete(panelId);
+      else next.set(panelId, notice);
+      return next;
+    });
+  }, []);
+  const messagesRef = useRef(snapshot.messages);
+  messagesRef.current = snapshot.messages;
+  const recordsRef = useRef(placement.records);
+  recordsRef.current = placement.records;
+
   const send = useCallback(
-    async (turn: TurnRequest): Promise<SendOutcome> => {
+    async (turn: TurnRequest): Promise<SendOutcome & { stalePanel?: true }> => {
       if (sendingRef.current) return { error: "A message is already being sent." };
       sendingRef.current = true;
       try {
@@ -115,7 +141,8 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
             : turn.kind === "action"
               ? await chatActions.sendPanelAction({ chatId, modelId, ...turn.press })
               : await chatActions.sendChoice({ chatId, modelId, ...turn.pick });
-        return "error" in outcome ? { error: outcome.error } : {};
+        if (!("error" in outcome)) return {};
+        return "stalePanel" in outcome && outcome.stalePanel ? { error: outcome.error, stalePanel: true } : { error: outcome.error };
       } finally {
         sendingRef.current = false;
       }
@@ -131,13 +158,55 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
       setSendError(null);
       const pressKey = turn.kind === "action" ? buttonPressKey(turn.press) : turn.kind === "choice" ? choicePickKey(turn.pick) : null;
       if (pressKey !== null) setPendingPress(pressKey);
+      const panelId = turnPanelId(turn, messagesRef.current, recordsRef.current);
       const outcome = await send(turn);
       // Stored, the press or pick is in the thread from now on; refused, the button or choice may be used again.
       if (pressKey !== null) setPendingPress((current) => (current === pressKey ? null : current));
-      if (outcome.error !== undefined) setSendError(outcome.error);
+      if (panelId !== null) notePanel(panelId, outcome.stalePanel ? (outcome.error ?? null) : null);
+      if (outcome.stalePanel) resync();
+      else if (outcome.error !== undefined) setSendError(outcome.error);
     },
-    [send],
+    [send, notePanel, resync],
   );
+
+  // Restoring an earlier version of a panel: one send at a time, like a press.
+  const restorePanel = useCallback(
+    async (panelId: string, messageId: string) => {
+      const record = recordsRef.current.get(panelId);
+      if (sendingRef.current || record === undefined) return;
+      sendingRef.current = true;
+      setSendError(null);
+      notePanel(panelId, null);
+      try {
+        await panelStates.flush().catch(() => {});
+        const outcome = await chatActions.restorePanel({ chatId, panelId, messageId, revision: record.revision });
+        if ("error" in outcome) {
+          notePanel(panelId, outcome.error);
+          if (outcome.stalePanel) resync();
+        }
+      } finally {
+        sendingRef.current = false;
+      }
+    },
+    [chatId, panelStates, notePanel, resync],
+  );
+  const messagesForVersions = snapshot.messages;
+  const panelHistory = useMemo(() => {
+    const cache = new Map<string, readonly PanelVersion[]>();
+    return {
+      versionsOf: (panelId: string) => {
+        const record = placement.records.get(panelId);
+        if (record === undefined) return [];
+        let versions = cache.get(panelId);
+        if (versions === undefined) {
+          versions = panelVersions({ messages: messagesForVersions, panelId, dialect: record.dialect, currentMessageId: record.messageId });
+          cache.set(panelId, versions);
+        }
+        return versions;
+      },
+      restore: streaming ? undefined : (panelId: string, messageId: string) => void restorePanel(panelId, messageId),
+    };
+  }, [placement.records, messagesForVersions, streaming, restorePanel]);
 
   // Regenerate, edit and version picks: one at a time, and none while a reply streams.
   const [acting, setActing] = useState(false);
@@ -254,8 +323,10 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
             void sendFromThread({ kind: "choice", pick: { messageId, blockId: block.id, choiceId, values } });
           },
       messageActions,
+      panelHistory,
+      panelNotices,
     }),
-    [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread, messageActions],
+    [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread, messageActions, panelHistory, panelNotices],
   );
 
   // Every reply names its model by the name the picker shows.

@@ -9,7 +9,7 @@
  * reconnect starts with a fresh snapshot, so nothing is lost or doubled. A
  * deleted chat closes the channel for good.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatEventSchema, type ChatEvent, type ChatSnapshot } from "@/lib/chat/wire";
 import { applyChatEvent, chatViewOf, type ChatView } from "../chat-state/apply-chat-event";
 import { FrameBatcher } from "./frame-batcher";
@@ -30,6 +30,8 @@ export type ChatChannel = {
   view: ChatView;
   /** False after the connection dropped, until a fresh snapshot arrives. */
   connected: boolean;
+  /** Starts over from a fresh snapshot (the server said this view is behind). */
+  resync: () => void;
 };
 
 /**
@@ -100,5 +102,6 @@ export function useChatChannel(initial: ChatSnapshot, eventsPath?: string): Chat
     };
   }, [path, generation]);
 
-  return { view, connected };
+  const resync = useCallback(() => setGeneration((value) => value + 1), []);
+  return { view, connected, resync };
 }

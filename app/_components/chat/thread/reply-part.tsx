@@ -14,6 +14,7 @@ import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
 import { useBlockData } from "../project-data/use-block-data";
+import { PanelHistory } from "../panels/panel-history";
 import { isPanelFragment } from "../panels/place-panels";
 import type { ReplySegment } from "../reply/reply-segments";
 import { ArtifactChip } from "../../artifacts/artifact-chip";
@@ -43,9 +44,13 @@ export type ReplyPartProps = {
  * copied as its plain-text fallback (`copyText`).
  */
 function PanelFrame({ panelId, children, copyText }: { panelId: string | undefined; children: ReactNode; copyText?: (() => string) | undefined }) {
-  const { updatingPanelId, interruptedUpdates, sendAction, messageActions } = useThread();
+  const { updatingPanelId, interruptedUpdates, sendAction, messageActions, panelHistory, panelNotices, placement } = useThread();
   const updating = panelId !== undefined && panelId === updatingPanelId;
   const interrupted = panelId === undefined || updating ? undefined : interruptedUpdates.get(panelId);
+  const notice = panelId === undefined ? undefined : panelNotices?.get(panelId);
+  const currentMessageId = panelId === undefined ? undefined : placement.records.get(panelId)?.messageId;
+  const versions = panelId !== undefined && panelHistory !== undefined ? panelHistory.versionsOf(panelId) : [];
+  const restore = panelHistory?.restore;
   return (
     <div className={styles.panelFrame} data-panel={panelId} aria-busy={updating || undefined}>
       {updating ? (
@@ -54,8 +59,20 @@ function PanelFrame({ panelId, children, copyText }: { panelId: string | undefin
         </p>
       ) : null}
       {children}
+      {notice !== undefined ? (
+        <p className={styles.panelNotice} role="alert">
+          {notice}
+        </p>
+      ) : null}
       {copyText !== undefined && messageActions !== undefined ? (
         <div className={styles.panelActions}>
+          {panelId !== undefined && currentMessageId !== undefined ? (
+            <PanelHistory
+              versions={versions}
+              currentMessageId={currentMessageId}
+              onRestore={restore === undefined ? undefined : (messageId) => restore(panelId, messageId)}
+            />
+          ) : null}
           <CopyButton text={copyText} label="Copy panel as text" visibleLabel="Copy panel" />
         </div>
       ) : null}

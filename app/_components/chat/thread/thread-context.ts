@@ -6,6 +6,7 @@
  * chat at a time).
  */
 import { createContext, useContext } from "react";
+import type { PanelVersion } from "@/lib/chat/panels/panel-versions";
 import type { GenuiFieldValues } from "@/lib/genui";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import type { UiState } from "@/lib/ui/state";
@@ -50,6 +51,14 @@ export type MessageActions = {
   showVersion(messageId: string, control: "previous" | "next"): void;
 };
 
+/** A chat's panel versions and their restore (app/_components/chat/panels/panel-history.tsx). */
+export type PanelHistoryAccess = {
+  /** The versions of a panel along the shown thread, oldest first. */
+  versionsOf(panelId: string): readonly PanelVersion[];
+  /** Restores the version of `panelId` that reply `messageId` holds; undefined while nothing may be sent. */
+  restore: ((panelId: string, messageId: string) => void) | undefined;
+};
+
 /** The shared context of a thread's replies. */
 export type ThreadContextValue = {
   placement: PanelPlacement;
@@ -66,6 +75,10 @@ export type ThreadContextValue = {
   choose: ((pick: ChoicePick) => void) | undefined;
   /** Copy, regenerate, edit and versions; absent where a thread offers none (a comparison pane). */
   messageActions?: MessageActions;
+  /** Panel versions, diff and restore; absent where a thread offers none (a comparison pane). */
+  panelHistory?: PanelHistoryAccess;
+  /** A note to show in a panel, by panel id: a press, pick or restore there was refused (a stale one: the panel has changed since). */
+  panelNotices?: ReadonlyMap<string, string>;
 };
 
 /** The context; `null` outside a thread. */
