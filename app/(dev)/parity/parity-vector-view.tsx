@@ -29,17 +29,20 @@ function GenuiParityPanel({ run, surface, id }: { run: Extract<ParityVectorRun, 
   const [state, setState] = useState<GenuiPanelState>(run.state);
   const [envelope, setEnvelope] = useState<string | undefined>(undefined);
   const envelopeId = `${id}-envelope`;
+  const hasButton = run.result.nodes.some((node) => node.type === "button");
   return (
     <>
       <GenuiPanelView spec={run.rawSpec} surface={surface} state={state} onStateChange={setState} onAction={(action) => setEnvelope(formatUiAction(action))} />
-      <div className={styles.envelope}>
-        <h3 id={envelopeId} className={styles.smallHeading}>
-          Action sent
-        </h3>
-        <pre className={styles.pre} role="status" aria-labelledby={envelopeId}>
-          {envelope ?? "(none yet)"}
-        </pre>
-      </div>
+      {hasButton ? (
+        <div className={styles.envelope}>
+          <h3 id={envelopeId} className={styles.smallHeading}>
+            Action sent
+          </h3>
+          <pre className={styles.pre} role="status" aria-labelledby={envelopeId}>
+            {envelope ?? "(none yet)"}
+          </pre>
+        </div>
+      ) : null}
     </>
   );
 }
