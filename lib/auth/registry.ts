@@ -379,6 +379,14 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "draws the fixtures/genui-examples specs; reads no user data",
     probe: {},
   },
+  {
+    kind: "page",
+    file: "app/(dev)/parity/page.tsx",
+    exportName: "default",
+    access: "public",
+    note: "runs and draws the fixtures/parity vectors; reads no user data",
+    probe: {},
+  },
   // The isolated diagram frame: the same fixed files for everyone, public by nature (a sandboxed frame sends no cookies).
   {
     kind: "route",

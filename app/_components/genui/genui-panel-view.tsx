@@ -9,6 +9,7 @@
  */
 import { useId, useMemo } from "react";
 import {
+  genuiActionFields,
   missingRequiredFields,
   parseGenuiSpec,
   type GenuiButtonNode,
@@ -17,7 +18,6 @@ import {
   type UiAction,
 } from "@/lib/genui";
 import { Fallback } from "../widgets/fallback/fallback";
-import { genuiActionFields } from "./action-fields";
 import styles from "./genui.module.css";
 import { GenuiNodeList } from "./genui-node-list";
 import { nodeElementId } from "./node-id";

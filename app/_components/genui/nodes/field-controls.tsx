@@ -8,17 +8,17 @@
  * or field name for screen readers.
  */
 import { useEffect, useState, type ReactNode } from "react";
-import type {
-  GenuiCheckboxNode,
-  GenuiInputNode,
-  GenuiNumberNode,
-  GenuiRadioNode,
-  GenuiSelectNode,
-  GenuiSliderNode,
-  GenuiSwitchNode,
-  GenuiTextareaNode,
+import {
+  genuiControlValue,
+  type GenuiCheckboxNode,
+  type GenuiInputNode,
+  type GenuiNumberNode,
+  type GenuiRadioNode,
+  type GenuiSelectNode,
+  type GenuiSliderNode,
+  type GenuiSwitchNode,
+  type GenuiTextareaNode,
 } from "@/lib/genui";
-import { controlValue } from "../control-value";
 import styles from "../genui.module.css";
 import { useGenuiPanel } from "../panel-context";
 
@@ -61,7 +61,7 @@ export function InputNode({ node, path }: ControlProps<GenuiInputNode>) {
         id={id}
         type="text"
         className={styles.control}
-        value={textOf(controlValue(node, state.fields))}
+        value={textOf(genuiControlValue(node, state.fields))}
         placeholder={node.placeholder}
         aria-label={hiddenLabel(node.label, [node.placeholder, node.field])}
         autoComplete="off"
@@ -82,7 +82,7 @@ export function TextareaNode({ node, path }: ControlProps<GenuiTextareaNode>) {
         id={id}
         className={`${styles.control} ${styles.textarea}`}
         rows={node.rows ?? DEFAULT_TEXTAREA_ROWS}
-        value={textOf(controlValue(node, state.fields))}
+        value={textOf(genuiControlValue(node, state.fields))}
         placeholder={node.placeholder}
         aria-label={hiddenLabel(node.label, [node.placeholder, node.field])}
         onChange={(event) => setField(node.field, event.target.value)}
@@ -113,7 +113,7 @@ export function NumberNode({ node, path }: ControlProps<GenuiNumberNode>) {
   const { state, setField, elementId } = useGenuiPanel();
   const id = elementId(path, "number");
   const hintId = elementId(path, "hint");
-  const value = controlValue(node, state.fields);
+  const value = genuiControlValue(node, state.fields);
   const shown = typeof value === "number" ? String(value) : "";
   const [text, setText] = useState(shown);
   // A value set from outside (a restored state, another control of the same field) replaces what is typed;
@@ -175,7 +175,7 @@ export function SliderNode({ node, path }: ControlProps<GenuiSliderNode>) {
   const id = elementId(path, "slider");
   const outputId = elementId(path, "value");
   const step = node.step ?? (node.max - node.min) / SLIDER_DEFAULT_STEPS;
-  const value = controlValue(node, state.fields);
+  const value = genuiControlValue(node, state.fields);
   const numeric = typeof value === "number" ? value : undefined;
   const label = node.label ?? node.field;
   return (
@@ -206,7 +206,7 @@ export function SliderNode({ node, path }: ControlProps<GenuiSliderNode>) {
 export function SelectNode({ node, path }: ControlProps<GenuiSelectNode>) {
   const { state, setField, elementId } = useGenuiPanel();
   const id = elementId(path, "select");
-  const value = controlValue(node, state.fields);
+  const value = genuiControlValue(node, state.fields);
   const chosen = node.options.some((option) => option.value === value) ? (value as string) : undefined;
   return (
     <div className={styles.field}>
@@ -280,7 +280,7 @@ export function RadioNode({ node, path }: ControlProps<GenuiRadioNode>) {
       legend={node.label ?? node.field}
       name={elementId(path, "radio")}
       options={node.options}
-      value={controlValue(node, state.fields)}
+      value={genuiControlValue(node, state.fields)}
       onPick={(value) => setField(node.field, value)}
     />
   );
@@ -290,7 +290,7 @@ export function RadioNode({ node, path }: ControlProps<GenuiRadioNode>) {
 export function ToggleNode({ node, path }: ControlProps<GenuiCheckboxNode | GenuiSwitchNode>) {
   const { state, setField, elementId } = useGenuiPanel();
   const id = elementId(path, node.type);
-  const checked = controlValue(node, state.fields) === true;
+  const checked = genuiControlValue(node, state.fields) === true;
   const isSwitch = node.type === "switch";
   return (
     <div className={styles.field}>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { GenuiControlNode } from "@/lib/genui";
-import { controlValue } from "./control-value";
+import type { GenuiControlNode } from "../schema/nodes";
+import { genuiControlValue as controlValue } from "./control-value";
 
 const options = [{ label: "A", value: "a" }];
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseGenuiSpec, type GenuiSpec } from "@/lib/genui";
+import { parseGenuiSpec } from "../parse/parse-genui-spec";
+import type { GenuiSpec } from "../schema/spec";
 import { genuiActionFields } from "./action-fields";
 
 function parse(spec: unknown): GenuiSpec {

@@ -2,8 +2,11 @@
  * The `fields` of an `[octo-ui-action]` envelope: every field of the fence at
  * the moment a button fires, not just the button's own data.
  */
-import { forEachGenuiNode, type GenuiControlNode, type GenuiFieldValues, type GenuiNode, type GenuiSpec } from "@/lib/genui";
-import { controlValue } from "./control-value";
+import { genuiControlValue } from "../interaction/control-value";
+import type { GenuiFieldValues } from "../schema/condition";
+import type { GenuiControlNode, GenuiNode } from "../schema/nodes";
+import type { GenuiSpec } from "../schema/spec";
+import { forEachGenuiNode } from "../schema/walk-nodes";
 
 function isControl(node: GenuiNode): node is GenuiControlNode {
   return "field" in node;
@@ -20,7 +23,7 @@ export function genuiActionFields(spec: GenuiSpec, fields: GenuiFieldValues): Ge
   const values: GenuiFieldValues = {};
   forEachGenuiNode(spec.items, (node) => {
     if (!isControl(node) || Object.hasOwn(values, node.field)) return;
-    const value = controlValue(node, fields);
+    const value = genuiControlValue(node, fields);
     if (value !== undefined) values[node.field] = value;
   });
   return values;
