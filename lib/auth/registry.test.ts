@@ -96,6 +96,7 @@ const REVIEWED_PUBLIC = new Set([
   "page default app/(dev)/gallery/page.tsx",
   "page default app/(dev)/gallery-genui/page.tsx",
   "page default app/(dev)/parity/page.tsx",
+  "page default app/(dev)/gallery-stream/page.tsx",
   "route GET app/diagram-frame/route.ts",
   "route GET app/diagram-frame/mermaid.js/route.ts",
 ]);

@@ -387,6 +387,14 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "runs and draws the fixtures/parity vectors; reads no user data",
     probe: {},
   },
+  {
+    kind: "page",
+    file: "app/(dev)/gallery-stream/page.tsx",
+    exportName: "default",
+    access: "public",
+    note: "streams the two galleries' fixture replies into the reply view and checks each step; reads no user data",
+    probe: {},
+  },
   // The isolated diagram frame: the same fixed files for everyone, public by nature (a sandboxed frame sends no cookies).
   {
     kind: "route",

@@ -18,7 +18,19 @@ import { QuizNode } from "./nodes/quiz-node";
 import { CodeNode, MermaidNode } from "./nodes/source-nodes";
 import { TableNode } from "./nodes/table-node";
 import { TabsNode } from "./nodes/tabs-node";
-import { useGenuiPanel } from "./panel-context";
+import { holdsNodes, useGenuiPanel } from "./panel-context";
+
+/** Placeholder heights by node type: about the room the node will take, so little moves when it arrives. */
+const PLACEHOLDER_SHAPES: Readonly<Record<string, string>> = { plot: "chart", mermaid: "chart", table: "table", stat: "stat", quiz: "table", code: "table" };
+
+/** Stands where a node still being written will be drawn. */
+function GenuiNodePlaceholder({ type }: { type: string }) {
+  return (
+    <div className={styles.placeholder} data-placeholder="" data-shape={PLACEHOLDER_SHAPES[type] ?? "line"}>
+      <span className="visually-hidden">{`A ${type} is still arriving`}</span>
+    </div>
+  );
+}
 
 /** Props of `GenuiNodeList`. */
 export type GenuiNodeListProps = {
@@ -96,11 +108,19 @@ function GenuiNodeView({ node, path }: { node: GenuiNode; path: string }) {
   }
 }
 
-/** Draws `nodes` whose `visibleWhen` holds for the panel's touched fields. */
+/**
+ * Draws `nodes` whose `visibleWhen` holds for the panel's touched fields. A
+ * node still being written (the fence streams) that holds no nodes is drawn
+ * as a quiet placeholder until it is whole: half a node would show props it
+ * may not keep — a callout whose `visibleWhen` has not arrived, a table
+ * whose column names are half typed.
+ */
 export function GenuiNodeList({ nodes, path, bare = false }: GenuiNodeListProps) {
-  const { state } = useGenuiPanel();
-  const drawn = nodes.map((node, index) =>
-    isVisible(node, state.fields) ? <GenuiNodeView key={index} node={node} path={`${path}[${index}]`} /> : null,
-  );
+  const { state, arriving } = useGenuiPanel();
+  const drawn = nodes.map((node, index) => {
+    const nodePath = `${path}[${index}]`;
+    if (arriving.has(nodePath) && !holdsNodes(node)) return <GenuiNodePlaceholder key={index} type={node.type} />;
+    return isVisible(node, state.fields) ? <GenuiNodeView key={index} node={node} path={nodePath} /> : null;
+  });
   return bare ? <>{drawn}</> : <div className={styles.nodes}>{drawn}</div>;
 }

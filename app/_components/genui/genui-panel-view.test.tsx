@@ -147,11 +147,15 @@ describe("GenuiPanelView: read-only nodes", () => {
     expect(html).toContain("height:180px");
   });
 
-  test("mermaid: waits while the fence streams, starts drawing once it is complete", () => {
+  test("mermaid: a placeholder of its size while it is still being written, drawing once it is whole", () => {
     const node = { type: "mermaid", code: "graph TD\n  A-->B" };
     const streaming = renderPanel(spec(node), { streaming: true });
-    expect(streaming).toContain('data-status="waiting"');
-    expect(textContent(streaming)).toContain("A-->B");
+    expect(streaming).toContain('data-placeholder="" data-shape="chart"');
+    expect(streaming).not.toContain("data-status");
+    // Followed by another node, it has been read whole: it waits for the fence, showing its source.
+    const followed = renderPanel(spec(node, { type: "text", text: "After" }), { streaming: true });
+    expect(followed).toContain('data-status="waiting"');
+    expect(textContent(followed)).toContain("A-->B");
     expect(renderPanel(spec(node))).toContain('data-status="drawing"');
   });
 
@@ -294,7 +298,10 @@ describe("GenuiPanelView: interactive nodes", () => {
     expect(renderPanel(spec(button))).toMatch(/<button[^>]*aria-disabled="true" title="Actions are not sent from this view"[^>]*>Refresh<\/button>/);
     const live = renderPanel(spec(button), { onAction: () => undefined });
     expect(live).toMatch(/<button type="button" class="[^"]*">Refresh<\/button>/);
-    expect(renderPanel(spec(button), { onAction: () => undefined, streaming: true })).toMatch(/aria-disabled="true" title="Available when the reply has finished"/);
+    // While the fence streams (the button read whole, a node after it), it is off, inside the panel's disabled fieldset.
+    const streaming = renderPanel(spec(button, { type: "text", text: "After" }), { onAction: () => undefined, streaming: true });
+    expect(streaming).toMatch(/aria-disabled="true" title="Available when the reply has finished"/);
+    expect(streaming).toMatch(/<fieldset class="[^"]*" disabled="">/);
   });
 
   test("button: waits while a required field is empty, says which, and is live once it is filled", () => {

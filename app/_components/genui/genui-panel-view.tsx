@@ -21,8 +21,11 @@ import { Fallback } from "../widgets/fallback/fallback";
 import styles from "./genui.module.css";
 import { GenuiNodeList } from "./genui-node-list";
 import { nodeElementId } from "./node-id";
-import { GenuiPanelContext, type GenuiPanelContextValue } from "./panel-context";
+import { arrivingNodePaths, GenuiPanelContext, type GenuiPanelContextValue } from "./panel-context";
 import { usePanelState } from "./use-panel-state";
+
+/** No node is being written: the fence is closed. */
+const NOTHING_ARRIVING: ReadonlySet<string> = new Set();
 
 /** Which button fired: its node path in the spec (`items[2].children[0]`), the same path `forEachGenuiNode` gives. */
 export type GenuiActionSource = { button: string };
@@ -77,7 +80,8 @@ export function GenuiPanelView({ spec, surface, streaming = false, state, onStat
     const elementId = (path: string, part: string) => nodeElementId({ idPrefix, path, part });
     const touched = panelState.state.fields;
     const missingRequired = clean === null ? [] : missingRequiredFields(clean, { touched, values: genuiActionFields(clean, touched) });
-    return { ...panelState, surface, streaming, sendAction, sentButtons, missingRequired, elementId };
+    const arriving = streaming && clean !== null ? arrivingNodePaths(clean.items) : NOTHING_ARRIVING;
+    return { ...panelState, surface, streaming, sendAction, sentButtons, missingRequired, elementId, arriving };
   }, [panelState, surface, streaming, onAction, clean, idPrefix, sentButtons]);
 
   if (clean === null) {
@@ -99,8 +103,19 @@ export function GenuiPanelView({ spec, surface, streaming = false, state, onStat
             {clean.title}
           </h3>
         ) : null}
-        <GenuiNodeList nodes={clean.items} path="items" />
-        {streaming ? <p className={styles.streamingNote}>Still arriving…</p> : null}
+        {/* While the fence streams nothing in it can be used: its fields are not all there yet. A tool card holds no controls. */}
+        {surface === "fence" ? (
+          <fieldset className={styles.controls} disabled={streaming}>
+            <GenuiNodeList nodes={clean.items} path="items" />
+          </fieldset>
+        ) : (
+          <GenuiNodeList nodes={clean.items} path="items" />
+        )}
+        {streaming ? (
+          <p className={styles.streamingNote} data-streaming="">
+            Still arriving…
+          </p>
+        ) : null}
       </section>
     </GenuiPanelContext.Provider>
   );

@@ -108,8 +108,12 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, s
         data-complete={blockComplete}
         aria-busy={isStreaming || undefined}
       >
-        <UiChildren nodes={evaluation.nodes} />
-        <BlockDiagnostics diagnostics={diagnostics} />
+        {/* Until the block is complete nothing in it can be used: a control whose element is still arriving would act on half a block. */}
+        <fieldset className={styles.controls} disabled={isStreaming && !blockComplete}>
+          <UiChildren nodes={evaluation.nodes} />
+        </fieldset>
+        {/* Notes are for what has arrived whole: a block still arriving shows none (its elements stand as placeholders). */}
+        {isStreaming && !blockComplete ? null : <BlockDiagnostics diagnostics={diagnostics} />}
       </div>
     </UiRenderContextValue.Provider>
   );

@@ -7,6 +7,16 @@ import { textProp } from "./node-props";
 import { useUiRenderContext } from "./render-context";
 import styles from "./ui-block.module.css";
 
+/** True for an element still arriving that holds nothing yet: drawn as its placeholder. */
+function arrivingEmpty(streaming: boolean, node: UiViewNode): boolean {
+  return streaming && !node.complete && node.children.length === 0 && node.type !== "#text";
+}
+
+/** The component a placeholder stands for (a fallback names the element it stands in for). */
+function placeholderType(node: UiViewNode): string {
+  return node.type === "#fallback" ? (textProp(node, "type") ?? "element") : node.type;
+}
+
 /** True when an element child of `node` is itself still arriving (then the mark belongs to that child). */
 function hasIncompleteElementChild(node: UiViewNode): boolean {
   return node.children.some((child) => !child.type.startsWith("#") && !child.complete);
@@ -22,6 +32,36 @@ export function StreamingMark() {
   );
 }
 
+/** Components drawn as a box: their placeholder is a block of their rough shape, anything else a short line. */
+const BOX_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  Stat: "stat",
+  Stats: "stat",
+  Table: "table",
+  Chart: "chart",
+  Diagram: "chart",
+  Callout: "box",
+  Card: "box",
+  Tabs: "box",
+  EntityList: "table",
+  Checklist: "table",
+};
+
+/**
+ * What stands where an element still arriving cannot be drawn yet (its props
+ * are not all there): a quiet shape of the component — a stat's box, a
+ * table's rows, a chart's frame — never an error card. It is replaced by the
+ * element once the element is complete (or by its fallback, if it is broken).
+ */
+export function NodePlaceholder({ type, inline }: { type: string; inline: boolean }) {
+  const shape = inline ? "inline" : (BOX_PLACEHOLDERS[type] ?? "line");
+  const Element = inline ? "span" : "div";
+  return (
+    <Element className={styles.placeholder} data-placeholder={shape} data-shape={shape}>
+      <span className="visually-hidden">{`A ${type} is still arriving`}</span>
+    </Element>
+  );
+}
+
 /**
  * One node of the view tree: `#text` as text, `#fallback` as the Fallback
  * widget with its diagnostics, a catalog component through its renderer (an
@@ -31,6 +71,8 @@ export function StreamingMark() {
 export function UiNodeView({ node, inline = false }: { node: UiViewNode; inline?: boolean }): ReactNode {
   const context = useUiRenderContext();
   if (node.type === "#text") return textProp(node, "text") ?? "";
+  // Still arriving with nothing inside yet, an element may be in the middle of its opening tag: its props are not all there (and may not be valid yet), so it is drawn as its placeholder.
+  if (arrivingEmpty(context.streaming, node)) return <NodePlaceholder type={placeholderType(node)} inline={inline} />;
   if (node.type === "#fallback") {
     return <Fallback inline={inline} text={textProp(node, "text")} diagnostics={context.diagnosticsOf(node)} />;
   }
@@ -63,8 +105,14 @@ export function UiChildren({ nodes, inline = false }: { nodes: readonly UiViewNo
  * anything else (a fallback, text) is wrapped in one, so the list stays valid HTML.
  */
 export function UiListChildren({ nodes, itemType }: { nodes: readonly UiViewNode[]; itemType: string }): ReactNode {
+  const { streaming } = useUiRenderContext();
   return nodes.map((child) =>
-    child.type === itemType ? (
+    // An item still arriving stands in an entry of its own that goes when the item comes.
+    arrivingEmpty(streaming, child) ? (
+      <li key={child.id} className={styles.plainItem} data-placeholder="">
+        <NodePlaceholder type={placeholderType(child)} inline={false} />
+      </li>
+    ) : child.type === itemType ? (
       <UiNodeView key={child.id} node={child} />
     ) : (
       <li key={child.id} className={styles.plainItem}>

@@ -91,7 +91,7 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
   const { messageActions } = useThread();
   const { transport, setTransport, ids } = useTransport();
   const parts = (
-    <div className={styles.parts}>
+    <div className={styles.parts} data-reply-parts="">
       {segments.map((segment) => (
         <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={deferBefore} />
       ))}
@@ -142,7 +142,7 @@ export function LiveReplyView({ live }: { live: LiveReply }) {
   return (
     <article className={styles.reply} aria-labelledby={authorId} aria-busy="true" data-status="streaming" data-message-id={live.messageId} tabIndex={-1}>
       <ModelName id={authorId} modelId={live.model} usage={undefined} />
-      <div className={styles.parts}>
+      <div className={styles.parts} data-reply-parts="">
         {segments.map((segment) => (
           <ReplyPart key={segment.key} segment={segment} streaming />
         ))}

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { plotAxis, type GenuiPlotNode } from "@/lib/genui";
 import { Chart } from "../../widgets/chart/chart";
+import { useGenuiPanel } from "../panel-context";
 import type { ChartRow, ChartSeries } from "../../widgets/chart/chart-data";
 
 /** The chart's rows and series for a plot: one row per axis label, one field per series (`s0`, `s1`, …). */
@@ -28,6 +29,7 @@ export function plotChartData(node: Pick<GenuiPlotNode, "plot" | "series" | "sta
  */
 export function PlotNode({ node }: { node: GenuiPlotNode }) {
   const { rows, series } = useMemo(() => plotChartData(node), [node]);
+  const { streaming } = useGenuiPanel();
   return (
     <Chart
       kind={node.plot}
@@ -37,6 +39,7 @@ export function PlotNode({ node }: { node: GenuiPlotNode }) {
       height={node.height}
       xLabel={node.xLabel}
       yLabel={node.yLabel}
+      arriving={streaming}
     />
   );
 }

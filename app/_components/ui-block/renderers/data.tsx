@@ -10,7 +10,7 @@ import { StatCard } from "../../widgets/stat-card/stat-card";
 import { WIDGET_TONE_SIGNS } from "../../widgets/tone/tone";
 import toneStyles from "../../widgets/tone/tone.module.css";
 import { flagProp, numberProp, recordsProp, textListProp, textProp, toneProp } from "../node-props";
-import type { UiRenderer, UiRendererProps } from "../render-context";
+import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
 import { UiChildren, UiListChildren, UiNodeView } from "../ui-node-view";
 import styles from "./renderers.module.css";
 
@@ -110,10 +110,14 @@ function inferredColumns(rows: readonly Record<string, unknown>[]): DataTableCol
 
 /** A table of records, its columns from its `Column` children. */
 function Table({ node }: UiRendererProps) {
+  const { streaming } = useUiRenderContext();
+  const arriving = streaming && !node.complete;
   const rows = recordsProp(node, "rows");
-  const columnNodes = node.children.filter((child) => child.type === "Column");
+  // A column still arriving may have half its field name: it joins the header once whole.
+  const columnNodes = node.children.filter((child) => child.type === "Column" && (child.complete || !arriving));
   const named = columnNodes.map(tableColumn).filter((column): column is DataTableColumn => column !== undefined);
-  const columns = named.length > 0 ? named : inferredColumns(rows);
+  // Columns are read from the rows only once the table is whole: its `Column`s may still be on their way, and would replace them.
+  const columns = named.length > 0 || arriving ? named : inferredColumns(rows);
   const others = node.children.filter((child) => child.type !== "Column");
   return (
     <div className={styles.table}>
@@ -124,6 +128,7 @@ function Table({ node }: UiRendererProps) {
         caption={textProp(node, "caption")}
         sortable={flagProp(node, "sortable")}
         filterable={flagProp(node, "filterable")}
+        arriving={arriving}
       />
       {others.map((child) => (
         <UiNodeView key={child.id} node={child} />
@@ -139,6 +144,7 @@ function Column() {
 
 /** A chart. */
 function ChartRenderer({ node }: UiRendererProps) {
+  const { streaming } = useUiRenderContext();
   const kind = textProp(node, "kind");
   const series = textListProp(node, "series");
   return (
@@ -150,6 +156,7 @@ function ChartRenderer({ node }: UiRendererProps) {
       unit={textProp(node, "unit")}
       stacked={flagProp(node, "stacked")}
       height={numberProp(node, "height")}
+      arriving={streaming && !node.complete}
     />
   );
 }

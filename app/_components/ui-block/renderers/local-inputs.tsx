@@ -14,7 +14,7 @@ import type { UiBinding, UiViewNode } from "@/lib/ui/evaluate";
 import { formatNumber } from "../../widgets/format/format-number";
 import { flagProp, numberProp, textProp } from "../node-props";
 import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
-import { UiChildren, UiNodeView } from "../ui-node-view";
+import { UiChildren, UiListChildren, UiNodeView } from "../ui-node-view";
 import styles from "./renderers.module.css";
 
 /** The node's binding of `prop` when the input can change it now. */
@@ -42,15 +42,7 @@ function Checklist({ node }: UiRendererProps) {
         <span className={styles.count}>{` ${done} of ${items.length} done`}</span>
       </legend>
       <ul className={styles.checkItems}>
-        {node.children.map((child) =>
-          child.type === "Item" ? (
-            <UiNodeView key={child.id} node={child} />
-          ) : (
-            <li key={child.id} className={styles.plainItem}>
-              <UiNodeView node={child} />
-            </li>
-          ),
-        )}
+        <UiListChildren nodes={node.children} itemType="Item" />
       </ul>
     </fieldset>
   );

@@ -41,6 +41,8 @@ export type ChartProps = {
   xLabel?: string;
   /** Name of the y axis, when it needs one. */
   yLabel?: string;
+  /** True while its data is still arriving: no data yet draws an empty frame of the chart's height, not "No data to draw." */
+  arriving?: boolean;
 };
 
 /** Height of a chart without one: fits a chat column without scrolling. */
@@ -67,7 +69,7 @@ export function chartSummary(kind: ChartKind, data: ChartData, title: string | u
  * accessible summary: the drawing is one labelled image, and a visually
  * hidden table carries every value.
  */
-export function Chart({ kind, rows, series, title, unit, stacked = false, height = CHART_DEFAULT_HEIGHT, xLabel, yLabel }: ChartProps) {
+export function Chart({ kind, rows, series, title, unit, stacked = false, height = CHART_DEFAULT_HEIGHT, xLabel, yLabel, arriving = false }: ChartProps) {
   const data = useMemo(() => chartData({ kind, rows, series, stacked }), [kind, rows, series, stacked]);
   const summary = chartSummary(kind, data, title);
   const empty = data.points.length === 0 || data.series.length === 0;
@@ -166,7 +168,11 @@ export function Chart({ kind, rows, series, title, unit, stacked = false, height
   return (
     <figure className={styles.chart} data-kind={kind}>
       {title ? <figcaption className={styles.title}>{title}</figcaption> : null}
-      {empty ? (
+      {empty && arriving ? (
+        <div className={styles.arriving} style={{ height }} data-placeholder="">
+          <span className="visually-hidden">The chart&apos;s data is still arriving.</span>
+        </div>
+      ) : empty ? (
         <p className={styles.empty}>No data to draw.</p>
       ) : (
         <div className={styles.canvas} role="img" aria-label={summary} style={{ height }}>

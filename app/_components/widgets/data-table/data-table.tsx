@@ -40,6 +40,8 @@ export type DataTableProps = {
   sortable?: boolean;
   /** Adds a local filter box that keeps the rows whose shown text contains it (case-insensitive). */
   filterable?: boolean;
+  /** True while its rows are still arriving: an empty table says "Loading rows…" instead of that it has none. */
+  arriving?: boolean;
   /** What an empty table says (default "No rows"). */
   emptyText?: string;
   /** The sort, when the parent keeps it (controlled); otherwise the table keeps its own. */
@@ -85,7 +87,7 @@ const SORT_ARROWS = { ascending: "▲", descending: "▼", none: "↕" } as cons
  * right-aligned, and long tables drawn a page at a time.
  */
 export function DataTable(props: DataTableProps) {
-  const { columns, rows, title, caption, sortable = false, filterable = false, emptyText = "No rows" } = props;
+  const { columns, rows, title, caption, sortable = false, filterable = false, emptyText = "No rows", arriving = false } = props;
   const filterId = useId();
   const [ownSort, setOwnSort] = useState<DataTableSort>(null);
   const [ownFilter, setOwnFilter] = useState("");
@@ -238,7 +240,13 @@ export function DataTable(props: DataTableProps) {
                 })}
               </tr>
             ))}
-            {matching === 0 ? (
+            {matching === 0 && arriving && rows.length === 0 ? (
+              <tr data-placeholder="">
+                <td className={styles.empty} colSpan={Math.max(1, columns.length)}>
+                  Loading rows…
+                </td>
+              </tr>
+            ) : matching === 0 ? (
               <tr>
                 <td className={styles.empty} colSpan={Math.max(1, columns.length)}>
                   {filtering && rows.length > 0 ? `No rows match “${deferredFilter.trim()}”` : emptyText}
