@@ -10,8 +10,8 @@ import { config } from "@/proxy";
 
 const APP_DIR = path.join(process.cwd(), "app");
 
-/** Pages written once at build time (no per-request nonce can exist): the dev galleries and the parity page. */
-const PRERENDERED_PAGES = new Set(["/gallery", "/gallery-genui", "/parity"]);
+/** Pages written once at build time (no per-request nonce can exist): the dev galleries, the streaming conformance page and the parity page. */
+const PRERENDERED_PAGES = new Set(["/gallery", "/gallery-genui", "/gallery-stream", "/parity"]);
 
 /** Each `page.tsx` under app/ as a URL path, route groups dropped and each dynamic segment given a sample value. */
 function pagePaths(directory: string, segments: readonly string[] = []): string[] {

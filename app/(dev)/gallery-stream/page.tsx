@@ -3,6 +3,9 @@ import { loadGalleryReplies } from "../gallery/load-gallery-replies";
 import { loadGenuiExamples } from "../gallery-genui/load-genui-examples";
 import { StreamConformance, type StreamedReply } from "./stream-conformance";
 
+/** Fixtures only: written once at build time, like the galleries. */
+export const dynamic = "force-static";
+
 /** A developer tool: listed nowhere and kept out of search engines. */
 export const metadata: Metadata = { title: "Streaming conformance", robots: { index: false, follow: false } };
 
