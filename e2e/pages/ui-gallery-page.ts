@@ -31,8 +31,9 @@ export class UiGalleryPage {
     return figure.getByRole("img").locator("svg").first();
   }
 
-  /** Waits until no diagram on the page is still waiting or drawing. */
+  /** Waits until no diagram of the ```ui replies is still waiting or drawing (the octo-ui panels further down draw theirs as they are scrolled to). */
   async diagramsSettled(): Promise<void> {
-    await expect(this.page.locator("figure[data-status='drawing'], figure[data-status='waiting']")).toHaveCount(0, { timeout: 45_000 });
+    const unsettled = "section[data-hydrated] figure[data-status='drawing'], section[data-hydrated] figure[data-status='waiting']";
+    await expect(this.page.locator(unsettled)).toHaveCount(0, { timeout: 90_000 });
   }
 }

@@ -1,17 +1,11 @@
 import type { Metadata } from "next";
-import { genuiLint, parseGenuiSpec } from "@/lib/genui";
+import { diagnosticLines } from "./example-diagnostics";
 import { GalleryExample } from "./gallery-example";
 import styles from "./gallery.module.css";
-import { loadGenuiExamples, type GenuiExample } from "./load-genui-examples";
+import { loadGenuiExamples } from "./load-genui-examples";
 
 /** A developer tool: listed nowhere and kept out of search engines. */
 export const metadata: Metadata = { title: "GenUI gallery", robots: { index: false, follow: false } };
-
-function diagnosticLines(example: GenuiExample): string[] {
-  const parsed = parseGenuiSpec(JSON.parse(example.specJson), { surface: example.surface });
-  const lint = parsed.spec === null ? [] : genuiLint(parsed.spec);
-  return [...parsed.diagnostics, ...lint].map((diagnostic) => `${diagnostic.code} at ${diagnostic.path || "(spec)"}: ${diagnostic.message}`);
-}
 
 /**
  * Every example under fixtures/genui-examples drawn by `GenuiPanelView`, as
