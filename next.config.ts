@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { ARTIFACT_ROUTE_HEADERS, ARTIFACT_ROUTE_SOURCES } from "./lib/artifacts/artifact-responses";
+import { ATTACHMENT_ROUTE_HEADERS, ATTACHMENT_ROUTE_SOURCE } from "./lib/attachments/attachment-response";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "./lib/security/content-security-policy";
 import { DIAGRAM_FRAME_PATH } from "./lib/security/diagram-frame-policy";
 
@@ -40,6 +41,8 @@ const nextConfig: NextConfig = {
       // which would otherwise also win over the handler's.
       { source: ARTIFACT_ROUTE_SOURCES.page, headers: [...ARTIFACT_ROUTE_HEADERS.page] },
       { source: ARTIFACT_ROUTE_SOURCES.content, headers: [...ARTIFACT_ROUTE_HEADERS.content] },
+      // An attached image is served under a policy of its own too (lib/attachments/attachment-response.ts).
+      { source: ATTACHMENT_ROUTE_SOURCE, headers: [...ATTACHMENT_ROUTE_HEADERS] },
     ];
   },
 };

@@ -39,6 +39,7 @@ export const ERROR_SURFACES = [
   "link",
   "project",
   "artifact",
+  "attachment",
   "settings",
 ] as const;
 
@@ -78,6 +79,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   "not_found:message": "This message does not exist, or it is not yours.",
   "not_found:panel": "This panel does not exist, or it is not yours.",
   "not_found:artifact": "This artifact does not exist, or it is not yours.",
+  "not_found:attachment": "This image does not exist, or it is not yours.",
   "not_found:compare": "This comparison does not exist, or it is not shared with you.",
   "unauthorized:auth": "You need to sign in to continue.",
   "bad_request:auth": "The email or password is not valid.",

@@ -2,6 +2,9 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { chats, messages, type JsonValue, type Message, type MessageKind, type MessageRole, type MessageStatus } from "../schema";
+import { AppError } from "@/lib/errors";
+import { attachmentRefOf } from "@/lib/attachments/attachment-record";
+import { attachToChat } from "./attachments";
 import { runQuery, type QueryOptions } from "./run-query";
 
 /** A message to append; the sequence is assigned by the database. */
@@ -35,7 +38,12 @@ export type NewMessage = {
   model?: string | null;
   /** A reply's token counts and compile time. */
   usage?: JsonValue | null;
+  /** For a person's prompt: the ids of their uploaded images it carries; each joins the chat with it (refused as a whole when one is not theirs to send). */
+  attachmentIds?: readonly string[];
 };
+
+/** What a prompt says when an image it names is not the person's, or was sent in another chat. */
+export const ATTACHMENT_GONE_MESSAGE = "An image you attached is no longer available. Remove it and attach it again.";
 
 /**
  * Appends a message to a user's chat with the next sequence number, makes it
@@ -63,6 +71,8 @@ export function appendMessage(
         .where(and(eq(chats.id, input.chatId), eq(chats.userId, input.userId)))
         .returning({ sequence: chats.lastSequence });
       if (!chat) return null;
+      const attached = await attachToChat(transaction, { userId: input.userId, chatId: input.chatId, attachmentIds: message.attachmentIds ?? [] });
+      if (attached === null) throw new AppError("bad_request:attachment", { message: ATTACHMENT_GONE_MESSAGE, detail: `attachments ${message.attachmentIds?.join(", ")} for chat ${input.chatId}` });
       const [stored] = await transaction
         .insert(messages)
         .values({
@@ -82,6 +92,7 @@ export function appendMessage(
           error: message.error ?? null,
           model: message.model ?? null,
           usage: message.usage ?? null,
+          attachments: attached.length > 0 ? (attached.map(attachmentRefOf) as JsonValue) : null,
         })
         .returning();
       if (!stored) throw new Error("insert returned no row");

@@ -136,6 +136,8 @@ export const messages = pgTable(
     model: text("model"),
     /** A reply's token counts (the provider's when it reported them) and the server's compile time (lib/chat/records/reply-usage.ts). */
     usage: jsonb("usage").$type<JsonValue>(),
+    /** For a person's prompt: the images it carries, as the thread draws them (lib/attachments/attachment-ref.ts); the bytes are in `attachments`. */
+    attachments: jsonb("attachments").$type<JsonValue>(),
     ...timestamps,
     // Facts of the stored trees the admin listing filters and sorts on, derived by Postgres (db/migrations/0005_admin_view.sql).
     /** The dialects the reply's trees use: `ui`, `octo-ui`, `render_ui`. */

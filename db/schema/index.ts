@@ -7,6 +7,7 @@ export {
   type ArtifactVersion,
   type ArtifactVersionTool,
 } from "./artifacts";
+export { ATTACHMENT_MEDIA_TYPES, attachments, type Attachment, type AttachmentMediaType } from "./attachments";
 export { accounts, sessions, users, verifications, USER_ROLES, type User, type UserRole } from "./auth";
 export {
   CHAT_PURPOSES,

@@ -49,6 +49,9 @@ const { grantAdmin } = await import("@/db/queries/users");
 const { appendMessage } = await import("@/db/queries/messages");
 const { upsertPanelState } = await import("@/db/queries/panels");
 const { storeArtifactVersion } = await import("@/db/queries/artifacts");
+const { storePendingAttachment } = await import("@/db/queries/attachments");
+const { newAttachmentId } = await import("@/lib/attachments/attachment-access");
+const { solidPng } = await import("@/lib/attachments/testing/solid-png");
 const { isAppError, toErrorResponse } = await import("@/lib/errors");
 const { requestHeaders, signInGuest, signInPerson, signUpPerson } = await import("./testing");
 const { compileUi } = await import("@/lib/ui/compile/compile-ui");
@@ -199,7 +202,10 @@ async function callEntry(
     const probe = entry.probe as Extract<PolicyEntry, { kind: "route" }>["probe"];
     const body = probe.body?.(fixture);
     const init: RequestInit = { method: entry.exportName, headers };
-    if (body !== undefined) {
+    if (body instanceof Uint8Array) {
+      init.body = body as Uint8Array<ArrayBuffer>;
+      headers.set("content-type", "application/octet-stream");
+    } else if (body !== undefined) {
       init.body = JSON.stringify(body);
       headers.set("content-type", "application/json");
     }
@@ -270,7 +276,14 @@ beforeAll(async () => {
     // A reply with a ```ui block that reads the project (a query and a chip), as the chat core stores one.
     const messageId = crypto.randomUUID();
     // The prompt the reply answers: a typed message to edit, and what a regenerate answers again.
-    const prompt = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "user", text: "Show me the sales" } });
+    const upload = await storePendingAttachment({
+      userId: victim.userId,
+      attachment: { id: newAttachmentId(), mediaType: "image/png", name: "probe.png", bytes: solidPng(4, 4) },
+      maxPending: 100,
+    });
+    if (upload.kind !== "stored") throw new Error("the probe's image was not stored");
+    const attachmentId = upload.attachment.id;
+    const prompt = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "user", text: "Show me the sales", attachmentIds: [attachmentId] } });
     const ui = compileUi(PROBE_REPLY, { id: messageId, final: true, querySchemas: PROJECT_QUERY_SCHEMAS, now: () => 0 }).map((block) => ({ ...block, revision: 1 }));
     const genui = { fences: genuiFenceRecords(PROBE_REPLY), tools: [] };
     const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never, genui: genui as never } });
@@ -304,6 +317,7 @@ beforeAll(async () => {
       panelId,
       blockId: ui[0]!.id,
       artifactId: artifact.artifact.id,
+      attachmentId,
       recompileRunId,
       compareRunId,
       comparePaneId: compare.panes[0]!.id,

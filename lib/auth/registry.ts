@@ -28,6 +28,8 @@ export type ProbeFixture = {
   blockId: string;
   /** An HTML artifact of that chat, with one version (written by that message). */
   artifactId: string;
+  /** An image attached to that chat's prompt. */
+  attachmentId: string;
   /** A batch recompile check an admin started (the admin view's run page and route read it). */
   recompileRunId: string;
   /** A comparison run of the victim, shared with a third person, and one of its panes. */
@@ -41,7 +43,7 @@ export type RouteProbe = {
   path: (fixture: ProbeFixture) => string;
   /** The handler's `params` (the dynamic segments by name). */
   params?: (fixture: ProbeFixture) => Record<string, string | string[]>;
-  /** A JSON body, for methods that take one. */
+  /** A body, for methods that take one: bytes are sent as they are, anything else as JSON. */
   body?: (fixture: ProbeFixture) => unknown;
 };
 
@@ -69,6 +71,9 @@ export type PolicyEntry =
   | (EntryBase & { kind: "route"; /** The HTTP method export. */ exportName: string; probe: RouteProbe })
   | (EntryBase & { kind: "action"; /** The exported function. */ exportName: string; probe: ActionProbe })
   | (EntryBase & { kind: "page"; exportName: "default"; probe: PageProbe });
+
+/** The first bytes of a 1×1 PNG: enough for the upload's type check to take it as an image. */
+const PROBE_PNG_HEADER = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
 
 /** Every route handler, server action and page, with how it authorizes. */
 export const policyRegistry: readonly PolicyEntry[] = [
@@ -625,6 +630,27 @@ export const policyRegistry: readonly PolicyEntry[] = [
     probe: {
       path: (fixture) => `/api/chats/${fixture.chatId}/artifacts/${fixture.artifactId}/versions/1/page`,
       params: (fixture) => ({ id: fixture.chatId, artifactId: fixture.artifactId, version: "1" }),
+    },
+  },
+  // Attachments (lib/attachments): an upload is the uploader's alone; a read authorizes the chat, then looks the image up within it.
+  {
+    kind: "route",
+    file: "app/api/attachments/route.ts",
+    exportName: "POST",
+    access: "signed-in",
+    note: "requireActor; the image is stored as actor.userId's, in no chat until their own prompt carries it",
+    // The smallest PNG header the type check reads as an image (a 1×1 image's first 24 bytes).
+    probe: { path: () => "/api/attachments", body: () => PROBE_PNG_HEADER },
+  },
+  {
+    kind: "route",
+    file: "app/api/chats/[id]/attachments/[attachmentId]/route.ts",
+    exportName: "GET",
+    access: "chat-owner",
+    note: "requireActor, then authorizeChat(read); the image is looked up within that chat and its owner (another chat's id is not found)",
+    probe: {
+      path: (fixture) => `/api/chats/${fixture.chatId}/attachments/${fixture.attachmentId}`,
+      params: (fixture) => ({ id: fixture.chatId, attachmentId: fixture.attachmentId }),
     },
   },
   {
