@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { ArtifactCardSchema } from "@/lib/artifacts/artifact-card";
+import { AttachmentRefsSchema } from "@/lib/attachments/attachment-ref";
 import { GenuiDiagnosticSchema } from "@/lib/genui/diagnostics/diagnostic";
 import { GenuiSpecSchema } from "@/lib/genui/schema/spec";
 import { UiBlocksSchema, UiRangeSchema } from "@/lib/ui/envelope/schema";
@@ -169,6 +170,8 @@ export const UserMessageSchema = z.object({
   kind: UserMessageKindSchema,
   /** An action or choice turn's summary, drawn in place of its envelope or message. */
   action: ActionSummarySchema.optional(),
+  /** The images a typed prompt carries (absent: none). */
+  attachments: AttachmentRefsSchema.optional(),
   createdAt: TimestampSchema,
 });
 /** A person's message. */

@@ -50,6 +50,8 @@ export type ModelEntry = {
   displayName: string;
   /** One line for a tooltip. */
   description: string;
+  /** The model reads images attached to a prompt (absent: it reads their names only). */
+  acceptsImages?: boolean;
 };
 
 /** Why a model id cannot be used; codes follow the app's `kind:surface` error identities. */
@@ -222,6 +224,7 @@ function describe(configuration: ProviderConfiguration, modelName: string): Mode
         modelName,
         displayName: `OpenAI · ${modelName}`,
         description: `${modelName} through the OpenAI API.`,
+        acceptsImages: true,
       };
     case "anthropic":
       return {
@@ -230,6 +233,7 @@ function describe(configuration: ProviderConfiguration, modelName: string): Mode
         modelName,
         displayName: `Anthropic · ${modelName}`,
         description: `${modelName} through the Anthropic API.`,
+        acceptsImages: true,
       };
     case "compatible":
       return {
@@ -238,6 +242,7 @@ function describe(configuration: ProviderConfiguration, modelName: string): Mode
         modelName,
         displayName: `${configuration.label} · ${modelName}`,
         description: `${modelName} on the OpenAI-compatible server at ${configuration.label}.`,
+        ...(configuration.acceptsImages ? { acceptsImages: true } : {}),
       };
   }
 }

@@ -27,6 +27,8 @@ export const ChatSignalSchema = z.discriminatedUnion("type", [
     replyTo: IdSchema,
     model: z.string().max(200),
     startedAt: TimestampSchema,
+    /** The chat's newest attached image (what `Image generated="latest"` shows in its previews). */
+    latestAttachment: z.string().max(100).optional(),
     /** The sequence the reply will be stored with (the prompt's plus one: a chat has one reply streaming at a time). */
     sequence: z.number().int().positive(),
   }),

@@ -20,6 +20,7 @@
  */
 import "server-only";
 import type { LanguageModel } from "ai";
+import { latestChatAttachmentId } from "@/db/queries/attachments";
 import { getMessage, listThreadRows, setActiveLeaf, setChatModel } from "@/db/queries/chat-turns";
 import {
   createChat as createChatRow,
@@ -32,6 +33,7 @@ import { appendMessage, listMessages } from "@/db/queries/messages";
 import { getPanelState, listPanelStates, upsertPanelState } from "@/db/queries/panels";
 import type { Chat, ChatPurpose, JsonValue, Message, MessageKind, Panel } from "@/db/schema";
 import { authorizeChat, type Actor, type ChatAction } from "@/lib/auth/policy";
+import { readAttachmentRefs } from "@/lib/attachments/attachment-record";
 import { AppError } from "@/lib/errors";
 import type { ModelLookup } from "@/lib/models/registry";
 import { blockQueryData } from "@/lib/project/block-query-data";
@@ -116,6 +118,8 @@ type PreparedTurn =
       parentId?: string | null;
       /** A restore of an earlier panel version: the host, not a model, answers with this part (lib/chat/turn/restore-reply.ts). */
       restore?: RestoredPart;
+      /** The person's uploaded images the prompt carries (they join the chat with it). */
+      attachmentIds?: readonly string[];
     }
   | {
       /** A stored visible prompt answered again (a regenerate): nothing new is stored before the reply. */
@@ -217,7 +221,20 @@ export class ChatCore {
       input.chatId !== undefined
         ? await authorizedChat(actor, input.chatId, "write", options.purpose)
         : await this.newChat(actor, chatTitleFromPrompt(input.prompt), input.modelId, input.settings);
-    return this.startTurn(actor, chat, input.modelId, lookup, async () => ({ text: input.prompt, kind: "prompt", silent: false, actionPanelId: null }), options);
+    try {
+      return await this.startTurn(
+        actor,
+        chat,
+        input.modelId,
+        lookup,
+        async () => ({ text: input.prompt, kind: "prompt", silent: false, actionPanelId: null, attachmentIds: input.attachmentIds ?? [] }),
+        options,
+      );
+    } catch (caught) {
+      // A first prompt refused (an image that is not theirs to send) leaves no empty chat behind.
+      if (input.chatId === undefined) await deleteChatRow({ userId: actor.userId, chatId: chat.id }).catch(() => {});
+      throw caught;
+    }
   }
 
   /**
@@ -380,7 +397,9 @@ export class ChatCore {
       if (original === null || original.role !== "user" || original.kind !== "prompt" || original.silent) {
         throw new AppError("not_found:message", { message: NO_SUCH_PROMPT_MESSAGE, detail: `edit of message ${input.messageId} of chat ${chat.id}` });
       }
-      return { text: input.prompt, kind: "prompt", silent: false, actionPanelId: null, parentId: original.parentId };
+      // The edited prompt keeps the images the original carried.
+      const attachmentIds = readAttachmentRefs(original.attachments).map((attachment) => attachment.id);
+      return { text: input.prompt, kind: "prompt", silent: false, actionPanelId: null, parentId: original.parentId, attachmentIds };
     });
   }
 
@@ -415,6 +434,12 @@ export class ChatCore {
   }
 
   /** The model `modelId` names, or `bad_request:chat`. */
+  /** Whether the model reads images (the registry's entry says so per provider). */
+  private acceptsImages(modelId: string): boolean {
+    const lookup = this.models.getModel(modelId);
+    return lookup.ok && "acceptsImages" in lookup.entry && lookup.entry.acceptsImages === true;
+  }
+
   private modelFor(modelId: string): LanguageModel {
     const lookup = this.models.getModel(modelId);
     if (!lookup.ok) throw new AppError("bad_request:chat", { message: lookup.error.message, detail: lookup.error.code });
@@ -490,6 +515,7 @@ export class ChatCore {
             silent: turn.silent,
             ...(turn.action ? { action: turn.action as unknown as JsonValue } : {}),
             ...(turn.parentId !== undefined ? { parentId: turn.parentId } : {}),
+            ...(turn.attachmentIds && turn.attachmentIds.length > 0 ? { attachmentIds: turn.attachmentIds } : {}),
           },
         });
         if (!stored) throw new AppError("not_found:chat", { detail: `chat ${chat.id} vanished before its prompt was stored` });
@@ -501,6 +527,7 @@ export class ChatCore {
       if (chat.purpose === "chat") this.lists.announce(actor.userId);
       // Several turns started together (a comparison's panes) wait here until all are stored, then start in one go.
       await options.beforeStart?.();
+      const latestAttachment = await latestChatAttachmentId({ userId: actor.userId, chatId: chat.id });
       const reply = this.hub.startReply({
         chatId: chat.id,
         userId: actor.userId,
@@ -509,6 +536,7 @@ export class ChatCore {
         model: modelId,
         startedAt: new Date().toISOString(),
         sequence: replySequence,
+        ...(latestAttachment !== null ? { latestAttachment } : {}),
       });
       const chatId = chat.id;
       const timeLimit = setTimeout(() => this.generations.abort(chatId, "time-limit"), this.replyTimeLimitMs);
@@ -528,6 +556,7 @@ export class ChatCore {
               modelId,
               silentPrompt: prompt.silent,
               actionPanelId,
+              acceptsImages: this.acceptsImages(modelId),
               signal: slot.signal,
               stopReason: slot.reason,
               settings: readChatSettings(chat.settings),

@@ -8,6 +8,7 @@
  * text has (`storable-text.ts`): a pasted NUL is shown, not a failed send.
  */
 import { z } from "zod";
+import { ATTACHMENTS_PER_PROMPT } from "@/lib/attachments/limits";
 import { AppError } from "@/lib/errors";
 import { GENUI_BUDGETS, GENUI_LIMITS } from "@/lib/genui/limits";
 import { GenuiFieldNameSchema } from "@/lib/genui/schema/condition";
@@ -18,6 +19,9 @@ import { PROMPT_MAX_LENGTH, type ChatSummary } from "../wire";
 
 /** Longest chat title a person may type (the lists cut it further when they draw it). */
 export const CHAT_TITLE_INPUT_MAX_LENGTH = 200;
+
+/** Longest attachment id accepted (ids are `att_` and 24 letters; the database checks the rest). */
+const ATTACHMENT_ID_MAX_LENGTH = 100;
 
 /** Longest model id accepted (ids are `<provider>:<model>`; the registry checks the rest). */
 const MODEL_ID_MAX_LENGTH = 200;
@@ -33,6 +37,11 @@ export const SendMessageInputSchema = z.object({
   modelId: z.string().min(1, "Pick a model.").max(MODEL_ID_MAX_LENGTH),
   /** The settings a new chat starts with (chosen before its first send); ignored for an existing chat, whose settings are changed on their own. */
   settings: ChatSettingsChangeSchema.optional(),
+  /** Images the person uploaded for this prompt (`POST /api/attachments`); each must be theirs and not sent in another chat. */
+  attachmentIds: z
+    .array(z.string().max(ATTACHMENT_ID_MAX_LENGTH))
+    .max(ATTACHMENTS_PER_PROMPT, `A message can carry at most ${ATTACHMENTS_PER_PROMPT} images.`)
+    .optional(),
 });
 /** `sendMessage`'s input. */
 export type SendMessageInput = z.infer<typeof SendMessageInputSchema>;

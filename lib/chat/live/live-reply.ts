@@ -22,6 +22,8 @@ export type LiveReplyInfo = {
   replyTo: string;
   model: string;
   startedAt: string;
+  /** The chat's newest attached image when the reply started: `Image generated="latest"` resolves to it, in previews and the final compile. */
+  latestAttachment?: string;
 };
 
 /** Options of `LiveReplyState`. */
@@ -108,6 +110,7 @@ export class LiveReplyState {
       id: this.info.messageId,
       ...(this.clock ? { clock: this.clock } : {}),
       ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
+      ...(this.info.latestAttachment !== undefined ? { latestAttachment: this.info.latestAttachment } : {}),
       emit,
     });
   }
@@ -132,7 +135,7 @@ export class LiveReplyState {
     // Unwatched, the stream is made only to finish: nothing is previewed on the way.
     const stream = this.stream ?? this.createStream(() => {});
     this.stream = null;
-    const blocks = stream.finish(this.textSoFar);
+    const blocks = stream.finish(this.textSoFar, this.info.latestAttachment);
     this.compileTime += stream.compileMs;
     return blocks;
   }

@@ -7,6 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Chat, JsonValue, Message, Panel } from "@/db/schema";
+import { readAttachmentRefs } from "@/lib/attachments/attachment-record";
 import { UiBlocksSchema } from "@/lib/ui/envelope/schema";
 import {
   ActionSummarySchema,
@@ -35,7 +36,8 @@ export function toChatMessage(row: Message): ChatMessage {
   const base = { id: row.id, chatId: row.chatId, sequence: row.sequence, parentId: row.parentId, text: row.text, silent: row.silent, createdAt: row.createdAt.toISOString() };
   if (row.role === "user") {
     const action = row.kind !== "prompt" ? parsed(ActionSummarySchema, row.action ?? null) : null;
-    return { ...base, role: "user", kind: row.kind satisfies UserMessageKind, ...(action ? { action } : {}) };
+    const attachments = readAttachmentRefs(row.attachments);
+    return { ...base, role: "user", kind: row.kind satisfies UserMessageKind, ...(action ? { action } : {}), ...(attachments.length > 0 ? { attachments } : {}) };
   }
   const ui = parsed(UiBlocksSchema, row.ui);
   const genui = parsed(StoredGenuiSchema, row.genui);

@@ -21,9 +21,10 @@
 import "server-only";
 import { NoSuchToolError, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
 import { z } from "zod";
+import { listChatAttachmentBytes } from "@/db/queries/attachments";
 import { listThreadRows, listWaitingPreambles } from "@/db/queries/chat-turns";
 import { consumePreambles } from "@/db/queries/preambles";
-import type { MessageStatus, Preamble } from "@/db/schema";
+import type { Message, MessageStatus, Preamble } from "@/db/schema";
 import { artifactCardOfPart } from "@/lib/artifacts/artifact-card";
 import { artifactReplyKit } from "@/lib/artifacts/reply-tools";
 import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/diagnostics-preamble";
@@ -40,7 +41,7 @@ import type { ToolCard } from "../wire";
 import { coalesceDeltasMiddleware } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
 import { activePath } from "../versions/thread-tree";
-import { toModelMessages } from "./model-messages";
+import { imagesToSend, toModelMessages, type AttachedImage } from "./model-messages";
 import { storableOutputMiddleware, type StorableOutputTally } from "./storable-output";
 
 /** Model calls one reply may make: a tool call and the text after it, with room for a second card. */
@@ -82,6 +83,8 @@ export type GenerateReplyInput = {
   silentPrompt: boolean;
   /** The panel the prompt's action envelope named, if any. */
   actionPanelId: string | null;
+  /** The model reads images: the thread's newest attached images are sent as images, not only named. */
+  acceptsImages?: boolean;
   /** Aborts the generation (Stop, the time limit, the chat's deletion). */
   signal: AbortSignal;
   /** Why it was aborted, once it was. */
@@ -110,7 +113,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       buildSystemPrompt({ diagnostics, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
       settings,
     );
-    const messages = toModelMessages(thread);
+    const messages = toModelMessages(thread, { images: await attachedImages(input, thread) });
     promptCharacters = system.length + thread.reduce((total, message) => total + message.text.length, 0);
     const result = streamText({
       model: atModelBoundary(input.model, replaced),
@@ -207,6 +210,13 @@ function atModelBoundary(model: LanguageModel, replaced: StorableOutputTally): L
   if (typeof model !== "object" || model.specificationVersion !== "v3") return model;
   // The first middleware is the outermost: it sees the joined deltas, so a pair split by a provider is rarely held.
   return wrapLanguageModel({ model, middleware: [storableOutputMiddleware(replaced), coalesceDeltasMiddleware] });
+}
+
+/** The images the model receives, by attachment id: the thread's newest few, for a model that reads images; none otherwise. */
+async function attachedImages(input: GenerateReplyInput, thread: readonly Message[]): Promise<Map<string, AttachedImage>> {
+  if (input.acceptsImages !== true) return new Map();
+  const rows = await listChatAttachmentBytes({ userId: input.userId, chatId: input.chatId, attachmentIds: imagesToSend(thread) });
+  return new Map(rows.map((row) => [row.id, { bytes: row.bytes, mediaType: row.mediaType }]));
 }
 
 /** The diagnostics the system prompt carries: a real prompt consumes the waiting preambles, a silent one only reads them. */

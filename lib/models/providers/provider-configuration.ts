@@ -41,13 +41,15 @@ export const ProviderEnvironmentSchema = z.object({
   OPENAI_COMPATIBLE_MODEL: z.string().optional(),
   OPENAI_COMPATIBLE_MODELS: z.string().optional(),
   OPENAI_COMPATIBLE_NAME: z.string().optional(),
+  /** `1` or `true`: the server's models read images (a vision model); otherwise they get attached images' names only, as many local models refuse image parts. */
+  OPENAI_COMPATIBLE_IMAGES: z.string().optional(),
 });
 
 /** One configured provider. */
 export type ProviderConfiguration =
   | { provider: "openai"; apiKey: string; baseURL?: string; models: string[] }
   | { provider: "anthropic"; apiKey: string; baseURL?: string; models: string[] }
-  | { provider: "compatible"; baseURL: string; apiKey?: string; models: string[]; label: string };
+  | { provider: "compatible"; baseURL: string; apiKey?: string; models: string[]; label: string; acceptsImages: boolean };
 
 /** The providers an environment configures, and what was wrong with the rest. */
 export type ProviderConfigurationResult = {
@@ -118,6 +120,7 @@ export function readProviderConfiguration(
         problems,
       }),
       label: settings.OPENAI_COMPATIBLE_NAME ?? new URL(settings.OPENAI_COMPATIBLE_BASE_URL).host,
+      acceptsImages: /^(1|true)$/i.test(settings.OPENAI_COMPATIBLE_IMAGES ?? ""),
     });
   }
   return { providers, problems };

@@ -28,6 +28,8 @@ export type UiStreamPreview = { blocks: UiBlock[]; textLength: number };
 
 /** Options of `UiStream`: the compiler's stable configuration, a clock, and where previews go. */
 export type UiStreamOptions = UiCompilerOptions & {
+  /** The attachment `Image generated="latest"` resolves to in previews (`finish` is told its own). */
+  latestAttachment?: string;
   /** The clock (default: `performance.now` and the global timers). */
   clock?: UiStreamClock;
   /** Receives each preview; the host transports it to viewers and never logs it. */
@@ -46,6 +48,7 @@ export class UiStream {
   private readonly clock: UiStreamClock;
   private readonly emit: (preview: UiStreamPreview) => void;
   private readonly compiler: UiCompiler;
+  private readonly latestAttachment: string | undefined;
   /** The newest text received. */
   private text = "";
   /** The text compiled last (null before the first compilation). */
@@ -57,7 +60,8 @@ export class UiStream {
 
   /** A stream for one reply. */
   constructor(options: UiStreamOptions) {
-    const { clock, emit, ...compilerOptions } = options;
+    const { clock, emit, latestAttachment, ...compilerOptions } = options;
+    this.latestAttachment = latestAttachment;
     this.clock = clock ?? SYSTEM_CLOCK;
     this.emit = emit;
     this.compiler = new UiCompiler(compilerOptions);
@@ -114,7 +118,7 @@ export class UiStream {
     const text = this.text;
     this.lastCompileAt = this.clock.now();
     this.compiledText = text;
-    const blocks = this.compiler.compile(text);
+    const blocks = this.compiler.compile(text, this.latestAttachment === undefined ? {} : { latestAttachment: this.latestAttachment });
     this.compileTime += this.clock.now() - this.lastCompileAt;
     this.emit({ blocks, textLength: text.length });
   }

@@ -33,7 +33,8 @@ export function replyText(recording: Recording): string {
 
 /** The final compile of a reply's tag blocks, as the chat's final store runs it. */
 export function compileReply(id: string, text: string) {
-  return compileUi(text, { id, final: true, querySchemas: RECORDING_QUERY_SCHEMAS });
+  // As in a chat where an image was attached: `Image generated="latest"` shows it.
+  return compileUi(text, { id, final: true, querySchemas: RECORDING_QUERY_SCHEMAS, latestAttachment: "att_recordedrecordedrecorded" });
 }
 
 /** Diagnostics of the tag blocks, compiled and then evaluated (queries answered with sample rows). */
