@@ -36,6 +36,15 @@ export const UI_DIALECT_CASES: HostileCase[] = [
     ].join("\n"),
   }),
   uiCase({
+    id: "ui-image-made-up-attachment",
+    title: "Image naming attachment ids this chat never had (made up, our own API's shape), and the latest image of a chat with none",
+    body: [
+      '<Image attachment="att_AAAAAAAAAAAAAAAAAAAAAAAA" alt="Made-up attachment"/>',
+      '<Image attachment="att_probe_api_chats_attachments" alt="Another shape"/>',
+      '<Image generated="latest" alt="Latest of none"/>',
+    ].join("\n"),
+  }),
+  uiCase({
     id: "ui-source-hrefs",
     title: "Source hrefs: javascript:, data:, protocol-relative, our own API, credentials, controls",
     body: [

@@ -47,7 +47,7 @@ function problemOf(outcome: { error: string } | object): string | null {
 /** The chat actions the screens call. */
 export const chatActions = {
   /** Sends a prompt; a new chat (with `settings`, when chosen before the first send) when `chatId` is absent. */
-  async sendMessage(input: { chatId?: string; prompt: string; modelId: string; settings?: ChatSettingsChange }): Promise<{ chatId: string } | { error: string }> {
+  async sendMessage(input: { chatId?: string; prompt: string; modelId: string; settings?: ChatSettingsChange; attachmentIds?: string[] }): Promise<{ chatId: string } | { error: string }> {
     const outcome = await call(() => sendMessage(input));
     return "error" in outcome ? outcome : { chatId: outcome.value.chat.id };
   },

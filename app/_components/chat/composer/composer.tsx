@@ -5,19 +5,23 @@
  * per chat) and Stop is offered instead. A failed send keeps the prompt and
  * says why right under it. Nothing typed or pasted is cut: near the server's
  * limit a counter shows, and past it sending is refused with a message.
+ * Images are attached by the picker, by pasting or by dropping them on the
+ * box; each uploads at once, and Send waits until they are all attached.
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { AttachmentTray } from "./attachment-tray";
 import { composerKeyAction } from "./composer-key-action";
 import styles from "./composer.module.css";
 import { promptLimit } from "./prompt-limit";
+import { ATTACHMENT_ACCEPT, useAttachmentDrafts } from "./use-attachment-drafts";
 
 /** What a send reports back: nothing when it went through, the words to show when it did not. */
 export type SendOutcome = { error?: string };
 
 /** Props of `Composer`. */
 export type ComposerProps = {
-  /** Sends a prompt; the composer is cleared only when this reports no error. */
-  onSend: (prompt: string) => Promise<SendOutcome>;
+  /** Sends a prompt with the ids of its attached images; the composer is cleared only when this reports no error. */
+  onSend: (prompt: string, attachmentIds: string[]) => Promise<SendOutcome>;
   /** True while a reply streams: sending waits, Stop is shown. */
   streaming: boolean;
   /** Stops the streaming reply. */
@@ -39,18 +43,29 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
   const inputId = useId();
   const counterId = useId();
   const limitId = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const images = useAttachmentDrafts();
+  const imagesId = useId();
   const limit = promptLimit(prompt.length);
-  const canSend = !streaming && !sending && !limit.over && prompt.trim() !== "";
-  const describedBy = [error !== null ? errorId : null, limit.over ? limitId : null, limit.showCounter ? counterId : null].filter((id) => id !== null).join(" ");
+  const imagesWait = images.uploading || images.failed;
+  const canSend = !streaming && !sending && !limit.over && !imagesWait && prompt.trim() !== "";
+  const imagesProblem = images.notice ?? (images.failed ? "Remove the images that could not be attached to send." : null);
+  const describedBy = [error !== null ? errorId : null, limit.over ? limitId : null, limit.showCounter ? counterId : null, imagesProblem !== null ? imagesId : null]
+    .filter((id) => id !== null)
+    .join(" ");
 
   const send = async () => {
     if (!canSend) return;
     setSending(true);
     setError(null);
     try {
-      const outcome = await onSend(prompt);
+      const outcome = await onSend(prompt, images.attachmentIds);
       if (outcome.error !== undefined) setError(outcome.error);
-      else setPrompt("");
+      else {
+        setPrompt("");
+        images.clear();
+      }
     } catch {
       setError("The message could not be sent. Check your connection and try again.");
     } finally {
@@ -85,8 +100,43 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
     void send();
   };
 
+  // A pasted image is attached; pasted text is typed as usual.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    event.preventDefault();
+    images.add(files);
+  };
+
+  const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes("Files");
+  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent<HTMLFormElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    images.add([...event.dataTransfer.files]);
+    textarea.current?.focus();
+  };
+
   return (
-    <form className={styles.composer} onSubmit={onSubmit} aria-label="Send a message">
+    <form
+      className={styles.composer}
+      onSubmit={onSubmit}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      data-dragging={dragging || undefined}
+      aria-label="Send a message"
+    >
+      <AttachmentTray drafts={images.drafts} onRemove={images.remove} />
       <label htmlFor={inputId} className="visually-hidden">
         Message
       </label>
@@ -97,6 +147,7 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
         value={prompt}
         onChange={(event) => setPrompt(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         placeholder={streaming ? "A reply is being written… (Esc stops it)" : "Ask for a dashboard, a form, a diagram… (Enter sends, Shift+Enter adds a line)"}
         rows={2}
         aria-invalid={error !== null || limit.over || undefined}
@@ -119,7 +170,31 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
           {error}
         </p>
       ) : null}
+      {imagesProblem !== null ? (
+        <p id={imagesId} role="alert" className={styles.error}>
+          {imagesProblem}
+        </p>
+      ) : null}
       <div className={styles.bar}>
+        <input
+          ref={picker}
+          type="file"
+          accept={ATTACHMENT_ACCEPT}
+          multiple
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            images.add([...(event.target.files ?? [])]);
+            event.target.value = "";
+          }}
+          data-attachment-picker
+        />
+        <button type="button" className={`button button-secondary ${styles.attach}`} onClick={() => picker.current?.click()} aria-label="Attach images" title="Attach images (or paste or drop them here)">
+          <span aria-hidden="true">＋</span>
+          <span className={styles.attachLabel} aria-hidden="true">
+            Image
+          </span>
+        </button>
         <div className={styles.tools}>{tools}</div>
         {streaming ? (
           <button type="button" className="button button-secondary" onClick={onStop} disabled={stopping}>

@@ -78,7 +78,7 @@ function focusComposer(): void {
 
 /** One turn to send: typed text, a button press, or a choice with its input values. */
 type TurnRequest =
-  | { kind: "prompt"; prompt: string }
+  | { kind: "prompt"; prompt: string; attachmentIds?: string[] }
   | { kind: "action"; press: PanelPress }
   | { kind: "choice"; pick: Omit<ChoicePick, "block" | "state"> & { blockId: string; values: UiRecord } };
 
@@ -137,7 +137,7 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
         await panelStates.flush().catch(() => {});
         const outcome =
           turn.kind === "prompt"
-            ? await chatActions.sendMessage({ chatId, prompt: turn.prompt, modelId })
+            ? await chatActions.sendMessage({ chatId, prompt: turn.prompt, modelId, ...(turn.attachmentIds?.length ? { attachmentIds: turn.attachmentIds } : {}) })
             : turn.kind === "action"
               ? await chatActions.sendPanelAction({ chatId, modelId, ...turn.press })
               : await chatActions.sendChoice({ chatId, modelId, ...turn.pick });
@@ -150,7 +150,7 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
     [chatId, modelId, panelStates],
   );
 
-  const sendPrompt = useCallback((prompt: string) => send({ kind: "prompt", prompt }), [send]);
+  const sendPrompt = useCallback((prompt: string, attachmentIds: string[] = []) => send({ kind: "prompt", prompt, attachmentIds }), [send]);
 
   // Turns sent from inside the thread show their failure above the composer.
   const sendFromThread = useCallback(

@@ -36,9 +36,14 @@ export function NewChat({ models, defaultModelId, examples, greeting }: NewChatP
   const [pending, setPending] = useState<string | null>(null);
   const [exampleError, setExampleError] = useState<string | null>(null);
 
-  const send = async (prompt: string): Promise<SendOutcome> => {
+  const send = async (prompt: string, attachmentIds: string[] = []): Promise<SendOutcome> => {
     setPending(prompt);
-    const outcome = await chatActions.sendMessage({ prompt, modelId, ...(Object.keys(settings).length > 0 ? { settings } : {}) });
+    const outcome = await chatActions.sendMessage({
+      prompt,
+      modelId,
+      ...(Object.keys(settings).length > 0 ? { settings } : {}),
+      ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
+    });
     if ("error" in outcome) {
       setPending(null);
       return { error: outcome.error };

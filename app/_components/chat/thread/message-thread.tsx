@@ -10,7 +10,9 @@
  * the bottom waits to be formatted (`defer-markdown.ts`).
  */
 import { useMemo } from "react";
-import type { ChatSnapshot } from "@/lib/chat/wire";
+import { attachmentUrl } from "@/lib/attachments/attachment-ref";
+import type { ChatMessage, ChatSnapshot } from "@/lib/chat/wire";
+import { AttachmentsContext, type AttachmentSource } from "../../ui-block/attachments-context";
 import type { SilentTurn } from "../chat-state/silent-turn";
 import { LiveReplyView, StoredReply } from "./assistant-message";
 import { deferredMarkdown } from "./defer-markdown";
@@ -24,26 +26,42 @@ export type MessageThreadProps = {
   silentTurn: SilentTurn;
 };
 
+/** The images the person attached in this thread, by id, each at the chat's URL for it: all that a reply's `Image` may show. */
+function threadAttachments(messages: readonly ChatMessage[]): Map<string, AttachmentSource> {
+  const sources = new Map<string, AttachmentSource>();
+  for (const message of messages) {
+    if (message.role !== "user") continue;
+    for (const attachment of message.attachments ?? []) {
+      const { id, name, width, height } = attachment;
+      sources.set(id, { url: attachmentUrl(message.chatId, id), name, ...(width !== undefined && height !== undefined ? { width, height } : {}) });
+    }
+  }
+  return sources;
+}
+
 /** Draws the visible thread of a snapshot; silent messages are never drawn. */
 export function MessageThread({ snapshot, silentTurn }: MessageThreadProps) {
   const live = snapshot.live;
   const deferred = useMemo(() => deferredMarkdown(snapshot.messages), [snapshot.messages]);
+  const attachments = useMemo(() => threadAttachments(snapshot.messages), [snapshot.messages]);
   return (
-    <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" className={styles.thread}>
-      {snapshot.messages.map((message) => {
-        if (message.silent) return null;
-        const author = message.role === "user" ? "You" : "Assistant";
-        return (
-          <MessageBoundary key={message.id} messageId={message.id} author={author} text={message.text} resetKey={message}>
-            {message.role === "user" ? <UserMessageView message={message} /> : <StoredReply message={message} deferBefore={deferred.get(message.id) ?? 0} />}
+    <AttachmentsContext.Provider value={attachments}>
+      <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" className={styles.thread}>
+        {snapshot.messages.map((message) => {
+          if (message.silent) return null;
+          const author = message.role === "user" ? "You" : "Assistant";
+          return (
+            <MessageBoundary key={message.id} messageId={message.id} author={author} text={message.text} resetKey={message}>
+              {message.role === "user" ? <UserMessageView message={message} /> : <StoredReply message={message} deferBefore={deferred.get(message.id) ?? 0} />}
+            </MessageBoundary>
+          );
+        })}
+        {live !== null && !silentTurn.hideLive ? (
+          <MessageBoundary key={`live-${live.messageId}`} messageId={live.messageId} author="Assistant" text={live.text}>
+            <LiveReplyView live={live} />
           </MessageBoundary>
-        );
-      })}
-      {live !== null && !silentTurn.hideLive ? (
-        <MessageBoundary key={`live-${live.messageId}`} messageId={live.messageId} author="Assistant" text={live.text}>
-          <LiveReplyView live={live} />
-        </MessageBoundary>
-      ) : null}
-    </div>
+        ) : null}
+      </div>
+    </AttachmentsContext.Provider>
   );
 }

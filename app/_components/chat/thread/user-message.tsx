@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useRef, useState } from "react";
+import { attachmentUrl, formatAttachmentSize } from "@/lib/attachments/attachment-ref";
 import type { ActionSummary, UserMessage } from "@/lib/chat/wire";
 import { EditMessageForm, UserActions } from "./message-actions";
 import { useThread } from "./thread-context";
@@ -45,6 +46,33 @@ function ChoiceTurn({ summary }: { summary: ActionSummary }) {
   );
 }
 
+/** The images a prompt carries, each opening full size in a new tab (the chat's own URL for it). */
+function AttachedImages({ message }: { message: UserMessage }) {
+  const attachments = message.attachments ?? [];
+  if (attachments.length === 0) return null;
+  return (
+    <ul className={styles.attachments} aria-label="Attached images">
+      {attachments.map((attachment) => {
+        const url = attachmentUrl(message.chatId, attachment.id);
+        return (
+          <li key={attachment.id}>
+            <a href={url} target="_blank" rel="noopener noreferrer" className={styles.attachment} title={`${attachment.name} · ${formatAttachmentSize(attachment.sizeBytes)}`}>
+              <img
+                src={url}
+                alt={attachment.name}
+                loading="lazy"
+                decoding="async"
+                referrerPolicy="no-referrer"
+                {...(attachment.width !== undefined && attachment.height !== undefined ? { width: attachment.width, height: attachment.height } : {})}
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /**
  * A person's message: as they typed or chose it (plain text: a prompt is
  * never read as Markdown or HTML), or the button they pressed; a typed one
@@ -75,6 +103,7 @@ export const UserMessageView = memo(function UserMessageView({ message }: { mess
       ) : (
         <p className={styles.promptText}>{message.text}</p>
       )}
+      {editing ? null : <AttachedImages message={message} />}
       {editing ? null : <UserActions message={message} onEdit={editable ? () => setEditing(true) : undefined} />}
     </article>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileBody, renderBody, textContent, visibleText } from "../testing";
 import { renderToStaticMarkup } from "react-dom/server";
+import { AttachmentsContext } from "../attachments-context";
 import { UiBlockView } from "../ui-block-view";
 
 describe("Content renderers", () => {
@@ -25,14 +26,27 @@ const html = "<b>{not an expression}</b>";
     expect(complete).toContain("Request path");
   });
 
-  it("draws an image as a labelled placeholder, never loading anything", () => {
+  it("draws an image the conversation does not list as a labelled placeholder, never loading anything", () => {
     const markup = renderBody(`<Image attachment="att_42" alt="Sketch of the request path" caption="Attached by you"/>`);
     expect(markup).not.toContain("<img");
     expect(markup).not.toContain("src=");
     expect(markup).toContain('role="img"');
-    expect(markup).toContain('aria-label="Sketch of the request path (Attachment att_42)"');
+    expect(markup).toContain('aria-label="Sketch of the request path (Attachment att_42, not part of this conversation)"');
     expect(markup).toContain("<code>att_42</code>");
     expect(markup).toContain("Attached by you");
+  });
+
+  it("draws an attachment the conversation lists, from the host's URL for it and no other", () => {
+    const sources = new Map([["att_42", { url: "/api/chats/c1/attachments/att_42", name: "sketch.png", width: 640, height: 480 }]]);
+    const block = compileBody(`<Image attachment="att_42" alt="Sketch"/>\n<Image attachment="att_43" alt="Made up"/>`, { final: true });
+    const markup = renderToStaticMarkup(
+      <AttachmentsContext.Provider value={sources}>
+        <UiBlockView block={block} />
+      </AttachmentsContext.Provider>,
+    );
+    expect(markup.match(/<img /g)).toHaveLength(1);
+    expect(markup).toMatch(/<img [^>]*src="\/api\/chats\/c1\/attachments\/att_42"[^>]*alt="Sketch"[^>]*width="640"[^>]*height="480"/);
+    expect(markup).toContain('aria-label="Made up (Attachment att_43, not part of this conversation)"');
   });
 
   it("links sources by the safe-link rule, in a new tab", () => {

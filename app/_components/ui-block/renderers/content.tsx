@@ -5,6 +5,7 @@ import type { UiComponentName } from "@/lib/ui/catalog";
 import { CodeView } from "../../widgets/code-view/code-view";
 import { MermaidDiagram } from "../../widgets/mermaid-diagram/mermaid-diagram";
 import { ExternalLink } from "../../widgets/safe-link/external-link";
+import { useAttachmentSources } from "../attachments-context";
 import { textProp } from "../node-props";
 import type { UiRenderer, UiRendererProps } from "../render-context";
 import { UiChildren, UiListChildren } from "../ui-node-view";
@@ -21,15 +22,33 @@ function Diagram({ node }: UiRendererProps) {
 }
 
 /**
- * An image of the conversation, as a labelled placeholder naming the
- * attachment: nothing is ever loaded from model text (the host would draw
- * the attachment it issued).
+ * An image of the conversation: drawn when its attachment id is one the host
+ * listed for this conversation (`attachments-context.ts`), from the URL the
+ * host built; otherwise a labelled placeholder naming it. Nothing is ever
+ * loaded from a URL or an id the model made up.
  */
 function Image({ node }: UiRendererProps) {
   const attachment = textProp(node, "attachment");
   const alt = textProp(node, "alt");
   const caption = textProp(node, "caption");
-  const what = attachment ? `Attachment ${attachment}` : "The latest generated image";
+  const source = useAttachmentSources().get(attachment ?? "");
+  if (attachment && source) {
+    return (
+      <figure className={styles.image} data-attachment={attachment}>
+        <img
+          className={styles.imageShown}
+          src={source.url}
+          alt={alt ?? source.name}
+          {...(source.width !== undefined && source.height !== undefined ? { width: source.width, height: source.height } : {})}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+        />
+        {caption ? <figcaption className={styles.imageCaption}>{caption}</figcaption> : null}
+      </figure>
+    );
+  }
+  const what = attachment ? `Attachment ${attachment}, not part of this conversation` : "The latest image (none is attached yet)";
   return (
     <figure className={styles.image}>
       <div className={styles.imagePlaceholder} role="img" aria-label={alt ? `${alt} (${what})` : what}>
