@@ -190,7 +190,9 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
           data-attachment-picker
         />
         <button type="button" className={`button button-secondary ${styles.attach}`} onClick={() => picker.current?.click()} aria-label="Attach images" title="Attach images (or paste or drop them here)">
-          <span aria-hidden="true">＋</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6l8.3-8.3" />
+          </svg>
           <span className={styles.attachLabel} aria-hidden="true">
             Image
           </span>
