@@ -69,6 +69,7 @@ const APP_TABLES = [
   "admin_recompile_runs",
   "artifact_versions",
   "artifacts",
+  "attachments",
   "chats",
   "compare_panes",
   "compare_runs",

@@ -137,23 +137,43 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
       aria-label="Send a message"
     >
       <AttachmentTray drafts={images.drafts} onRemove={images.remove} />
-      <label htmlFor={inputId} className="visually-hidden">
-        Message
-      </label>
-      <textarea
-        id={inputId}
-        ref={textarea}
-        className={styles.input}
-        value={prompt}
-        onChange={(event) => setPrompt(event.target.value)}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-        placeholder={streaming ? "A reply is being written… (Esc stops it)" : "Ask for a dashboard, a form, a diagram… (Enter sends, Shift+Enter adds a line)"}
-        rows={2}
-        aria-invalid={error !== null || limit.over || undefined}
-        aria-describedby={describedBy === "" ? undefined : describedBy}
-        autoFocus={autoFocus}
-      />
+      <div className={styles.entry}>
+        <input
+          ref={picker}
+          type="file"
+          accept={ATTACHMENT_ACCEPT}
+          multiple
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            images.add([...(event.target.files ?? [])]);
+            event.target.value = "";
+          }}
+          data-attachment-picker
+        />
+        <button type="button" className={styles.attach} onClick={() => picker.current?.click()} aria-label="Attach images" title="Attach images (or paste or drop them here)">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6l8.3-8.3" />
+          </svg>
+        </button>
+        <label htmlFor={inputId} className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id={inputId}
+          ref={textarea}
+          className={styles.input}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          placeholder={streaming ? "A reply is being written… (Esc stops it)" : "Ask for a dashboard, a form, a diagram… (Enter sends, Shift+Enter adds a line)"}
+          rows={2}
+          aria-invalid={error !== null || limit.over || undefined}
+          aria-describedby={describedBy === "" ? undefined : describedBy}
+          autoFocus={autoFocus}
+        />
+      </div>
       {limit.showCounter ? (
         <p id={counterId} className={styles.counter} data-over={limit.over || undefined}>
           <span className="visually-hidden">Characters: </span>
@@ -176,27 +196,6 @@ export function Composer({ onSend, streaming, onStop, stopping = false, tools, a
         </p>
       ) : null}
       <div className={styles.bar}>
-        <input
-          ref={picker}
-          type="file"
-          accept={ATTACHMENT_ACCEPT}
-          multiple
-          hidden
-          tabIndex={-1}
-          onChange={(event) => {
-            images.add([...(event.target.files ?? [])]);
-            event.target.value = "";
-          }}
-          data-attachment-picker
-        />
-        <button type="button" className={`button button-secondary ${styles.attach}`} onClick={() => picker.current?.click()} aria-label="Attach images" title="Attach images (or paste or drop them here)">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6l8.3-8.3" />
-          </svg>
-          <span className={styles.attachLabel} aria-hidden="true">
-            Image
-          </span>
-        </button>
         <div className={styles.tools}>{tools}</div>
         {streaming ? (
           <button type="button" className="button button-secondary" onClick={onStop} disabled={stopping}>
