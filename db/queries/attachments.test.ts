@@ -12,7 +12,8 @@ vi.mock("server-only", () => ({}));
 const { openDatabase, migrateDatabase } = await import("../client");
 const { createChat, deleteChat } = await import("./chats");
 const { appendMessage, ATTACHMENT_GONE_MESSAGE } = await import("./messages");
-const { getChatAttachment, latestChatAttachmentId, listChatAttachmentBytes, storePendingAttachment } = await import("./attachments");
+const { deletePendingAttachment, getChatAttachment, latestChatAttachmentId, listChatAttachmentBytes, storePendingAttachment } = await import("./attachments");
+const { eq } = await import("drizzle-orm");
 const { attachments, users } = await import("../schema");
 const { openTestPostgres } = await import("../open-test-postgres");
 const { newAttachmentId } = await import("@/lib/attachments/attachment-access");
@@ -115,6 +116,22 @@ describe.each(["PGlite", "Postgres"] as const)("attachment queries on %s", (kind
     await Promise.all([upload(capped.userId, undefined, 2), upload(capped.userId, undefined, 2)]);
     const third = await storePendingAttachment({ database, userId: capped.userId, attachment: { id: newAttachmentId(), mediaType: "image/png", name: "c.png", bytes: solidPng(1, 1) }, maxPending: 2 });
     expect(third).toEqual({ kind: "too-many-pending", count: 2 });
+  });
+
+  it("discards only the owner's images no prompt carries yet, and those left waiting a day at the next upload", async () => {
+    const owner = await person();
+    const stranger = await person();
+    const waiting = await upload(owner.userId);
+    const sent = await upload(owner.userId);
+    await appendMessage({ database, ...owner, message: { role: "user", text: "Sent", attachmentIds: [sent.id] } });
+    expect(await deletePendingAttachment({ database, userId: stranger.userId, attachmentId: waiting.id })).toBe(false);
+    expect(await deletePendingAttachment({ database, userId: owner.userId, attachmentId: sent.id })).toBe(false);
+    expect(await deletePendingAttachment({ database, userId: owner.userId, attachmentId: waiting.id })).toBe(true);
+    expect(await getChatAttachment({ database, ...owner, attachmentId: sent.id })).not.toBeNull();
+    const stale = await upload(owner.userId);
+    await database.update(attachments).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(attachments.id, stale.id));
+    await upload(owner.userId);
+    expect(await database.select({ id: attachments.id }).from(attachments).where(eq(attachments.id, stale.id))).toEqual([]);
   });
 
   it("goes with its chat", async () => {

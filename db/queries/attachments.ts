@@ -44,6 +44,10 @@ export function storePendingAttachment(
   return runQuery("storePendingAttachment", input, (database) =>
     database.transaction(async (transaction) => {
       await transaction.execute(sql`select pg_advisory_xact_lock(hashtext(${`attachments:${input.userId}`}))`);
+      // Images left waiting longer than a day were never sent (the tab closed, the send was abandoned): they go.
+      await transaction
+        .delete(attachments)
+        .where(and(eq(attachments.userId, input.userId), isNull(attachments.chatId), sql`${attachments.createdAt} < now() - interval '1 day'`));
       const [pending] = await transaction
         .select({ count: sql<number>`count(*)::int` })
         .from(attachments)
@@ -92,6 +96,17 @@ export async function attachToChat(
     claimed.push(row);
   }
   return claimed;
+}
+
+/** Deletes a user's image that no prompt has carried yet (the composer's Remove); false when there is none such. */
+export function deletePendingAttachment(input: QueryOptions & { userId: string; attachmentId: string }): Promise<boolean> {
+  return runQuery("deletePendingAttachment", input, async (database) => {
+    const deleted = await database
+      .delete(attachments)
+      .where(and(eq(attachments.id, input.attachmentId), eq(attachments.userId, input.userId), isNull(attachments.chatId)))
+      .returning({ id: attachments.id });
+    return deleted.length > 0;
+  });
 }
 
 /** One attachment of a user's chat, bytes included; null when the chat or the image is not theirs. */

@@ -7,7 +7,7 @@
  * person's — is not found either.
  */
 import "server-only";
-import { getChatAttachment, storePendingAttachment } from "@/db/queries/attachments";
+import { deletePendingAttachment, getChatAttachment, storePendingAttachment } from "@/db/queries/attachments";
 import type { Attachment } from "@/db/schema";
 import { authorizeChat, type Actor } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
@@ -41,6 +41,13 @@ export async function uploadAttachment(input: { actor: Actor; bytes: Uint8Array;
     throw new AppError("rate_limit:attachment", { message: `You have ${result.count} images waiting to be sent. Send or remove some first.` });
   }
   return attachmentRefOf(result.attachment);
+}
+
+/** Deletes one of the actor's images that no prompt carries yet; an image already sent (or another person's) is not found. */
+export async function discardAttachment(input: { actor: Actor; attachmentId: string }): Promise<void> {
+  const id = AttachmentIdSchema.safeParse(input.attachmentId);
+  const deleted = id.success && (await deletePendingAttachment({ userId: input.actor.userId, attachmentId: id.data }));
+  if (!deleted) throw new AppError("not_found:attachment", { detail: `pending attachment ${String(input.attachmentId).slice(0, 60)}` });
 }
 
 /** One image of the actor's chat, bytes included. */

@@ -271,6 +271,7 @@ beforeAll(async () => {
   // A finished batch recompile check of the admin's, for the run page and route.
   const recompileRunId = crypto.randomUUID();
   await createRecompileRun({ id: recompileRunId, actorUserId: admin.userId, filter: {}, total: 0 });
+  let waitingImageId: string | undefined;
   const victimChat = async (): Promise<ProbeFixture> => {
     const chat = await createChat({ userId: victim.userId, title: "Victim's chat", modelId: "replay" });
     // A reply with a ```ui block that reads the project (a query and a chip), as the chat core stores one.
@@ -283,6 +284,17 @@ beforeAll(async () => {
     });
     if (upload.kind !== "stored") throw new Error("the probe's image was not stored");
     const attachmentId = upload.attachment.id;
+    // One waiting image for every fixture: a new one each time would fill the victim's cap of waiting images before the upload's own probe.
+    if (waitingImageId === undefined) {
+      const pending = await storePendingAttachment({
+        userId: victim.userId,
+        attachment: { id: newAttachmentId(), mediaType: "image/png", name: "waiting.png", bytes: solidPng(2, 2) },
+        maxPending: 100,
+      });
+      if (pending.kind !== "stored") throw new Error("the probe's waiting image was not stored");
+      waitingImageId = pending.attachment.id;
+    }
+    const pendingAttachmentId: string = waitingImageId;
     const prompt = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "user", text: "Show me the sales", attachmentIds: [attachmentId] } });
     const ui = compileUi(PROBE_REPLY, { id: messageId, final: true, querySchemas: PROJECT_QUERY_SCHEMAS, now: () => 0 }).map((block) => ({ ...block, revision: 1 }));
     const genui = { fences: genuiFenceRecords(PROBE_REPLY), tools: [] };
@@ -318,6 +330,7 @@ beforeAll(async () => {
       blockId: ui[0]!.id,
       artifactId: artifact.artifact.id,
       attachmentId,
+      pendingAttachmentId,
       recompileRunId,
       compareRunId,
       comparePaneId: compare.panes[0]!.id,

@@ -30,6 +30,8 @@ export type ProbeFixture = {
   artifactId: string;
   /** An image attached to that chat's prompt. */
   attachmentId: string;
+  /** An image of the victim's uploaded for no prompt yet. */
+  pendingAttachmentId: string;
   /** A batch recompile check an admin started (the admin view's run page and route read it). */
   recompileRunId: string;
   /** A comparison run of the victim, shared with a third person, and one of its panes. */
@@ -641,6 +643,14 @@ export const policyRegistry: readonly PolicyEntry[] = [
     note: "requireActor; the image is stored as actor.userId's, in no chat until their own prompt carries it",
     // The smallest PNG header the type check reads as an image (a 1×1 image's first 24 bytes).
     probe: { path: () => "/api/attachments", body: () => PROBE_PNG_HEADER },
+  },
+  {
+    kind: "route",
+    file: "app/api/attachments/[attachmentId]/route.ts",
+    exportName: "DELETE",
+    access: "signed-in",
+    note: "requireActor; deletes only an image of actor.userId's that no prompt carries yet (another person's, or a sent one, is not found)",
+    probe: { path: (fixture) => `/api/attachments/${fixture.pendingAttachmentId}`, params: (fixture) => ({ attachmentId: fixture.pendingAttachmentId }) },
   },
   {
     kind: "route",

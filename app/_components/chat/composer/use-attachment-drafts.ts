@@ -101,11 +101,11 @@ export function useAttachmentDrafts() {
     controllers.current.get(key)?.abort();
     controllers.current.delete(key);
     setNotice(null);
-    setDrafts((current) => {
-      const gone = current.find((draft) => draft.key === key);
-      if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
-      return current.filter((draft) => draft.key !== key);
-    });
+    const gone = draftsRef.current.find((draft) => draft.key === key);
+    if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
+    // The server forgets an uploaded image that will not be sent (best effort: one left behind goes after a day).
+    if (gone?.attachment) void fetch(`/api/attachments/${encodeURIComponent(gone.attachment.id)}`, { method: "DELETE" }).catch(() => {});
+    setDrafts((current) => current.filter((draft) => draft.key !== key));
   }, []);
 
   /** After a send went through: the images are the thread's now. */
