@@ -103,6 +103,26 @@ describe("attached images through the chat core and a real OpenAI-compatible ser
     }
   });
 
+  it("keeps a prompt's images on its edited version, and the model receives them again", async () => {
+    const chats = core(true);
+    try {
+      const person = await createTestActor();
+      const image = await upload(person.userId);
+      const sent = await chats.sendMessage(person, { prompt: "What is this?", modelId: "compatible:vision", attachmentIds: [image.id] });
+      await chats.idle();
+      requests.length = 0;
+      await chats.editMessage(person, { chatId: sent.chat.id, messageId: sent.userMessageId, prompt: "What colour is this?", modelId: "compatible:vision" });
+      await chats.idle();
+      const stored = await listMessages({ userId: person.userId, chatId: sent.chat.id });
+      const edited = stored.find((message) => message.role === "user" && message.text === "What colour is this?");
+      expect(edited?.attachments).toEqual([expect.objectContaining({ id: image.id })]);
+      const user = requests[0]?.messages.filter((message) => message.role === "user").at(-1);
+      expect(Array.isArray(user?.content) && user.content.some((part) => part.type === "image_url")).toBe(true);
+    } finally {
+      await chats.close();
+    }
+  });
+
   it("refuses a prompt carrying another person's image, storing nothing and calling no model", async () => {
     const chats = core(true);
     try {
