@@ -154,7 +154,7 @@ describe("MessageThread", () => {
     expect(markup.match(/<article/g)).toHaveLength(2);
   });
 
-  it("marks a stopped reply and an errored one, keeping their text, and summarizes the receipt", () => {
+  it("marks a stopped reply and an errored one, keeping their text, and lists the receipt in the inspector", () => {
     const receipt: ReceiptEntry[] = [
       { code: "unknown_component", message: "Gauge is not a component.", where: "ui block 1, line 2", dialect: "ui" },
       { code: "unknown_node_type", message: "heatmap is not a node type.", where: "octo-ui fence 1, items[1]", dialect: "octo-ui" },
@@ -171,8 +171,11 @@ describe("MessageThread", () => {
     expect(markup).toContain("Stopped");
     expect(markup).toContain("Here is the weekly");
     expect(markup).toContain("The model stopped responding.");
-    expect(markup).toContain("<summary>2 parts hidden/trimmed</summary>");
-    expect(markup).toContain("<code>unknown_component</code>");
+    // The receipt's entries are in the reply's inspector, in plain words first.
+    expect(markup).toMatch(/<details[^>]*data-inspector=""[^>]*data-diagnostics="2"[^>]*><summary[^>]*><span[^>]*>Notes:<\/span> 1 part could not be shown, 1 value was adjusted<\/summary>/);
+    expect(markup).toContain("A kind of element the app does not know was used; its text is shown instead.");
+    expect(markup).toMatch(/<code[^>]*>unknown_component<\/code>/);
+    expect(markup).toContain("Gauge is not a component.");
     expect(markup).toContain("octo-ui fence 1, items[1]");
   });
 
