@@ -60,7 +60,12 @@ function Group({ group }: { group: InspectorGroup }) {
     <div role="group" aria-labelledby={titleId} className={styles.group} data-group={group.key}>
       <p id={titleId} className={styles.groupTitle}>
         {group.title}
-        {group.dialect ? <span className={styles.dialect}>{group.dialect}</span> : null}
+        {group.dialect ? (
+          <>
+            {" "}
+            <span className={styles.dialect}>{group.dialect}</span>
+          </>
+        ) : null}
       </p>
       <ol className={styles.findings}>
         {group.findings.map((finding, index) => (
