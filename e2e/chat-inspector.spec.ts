@@ -30,7 +30,7 @@ for (const { width, height, colorScheme } of [
     await chat.send("Show me some malformed UI");
     await chat.waitForReplyEnd();
     const reply = chat.lastReply();
-    await expect(reply.getByText("Three services are healthy, one is degraded.")).toBeVisible();
+    await expect(reply.getByText("Three services are healthy, one is degraded.", { exact: true })).toBeVisible();
 
     // The old scattered controls are gone; one summary in plain words stands for them.
     await expect(reply.getByText(/notes? on this block/)).toHaveCount(0);

@@ -44,12 +44,36 @@ function draw(body: string, final = true): HTMLElement {
 }
 
 describe("ReplyInspector", () => {
+  it("lists receipt entries no part holds under the reply as a whole, with their place", () => {
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    const receipt = [
+      { code: "unknown_component", message: "Gauge is not a component.", where: "ui block 1, line 2", dialect: "ui" as const },
+      { code: "unknown_tool", message: 'The call to a tool named "rm" was refused.', where: "tool call 1 (rm), after 3 characters" },
+    ];
+    act(() => root!.render(<ReplyInspector text="Hi" blocks={[]} fences={[]} tools={[]} receipt={receipt} />));
+    const inspector = host.querySelector<HTMLDetailsElement>("details[data-inspector]")!;
+    expect(inspector.querySelector("summary")?.textContent).toBe("Notes: 1 part could not be shown, 1 tool request was refused");
+    act(() => inspector.querySelector("summary")!.click());
+    expect(inspector.querySelector('[role="group"] p')?.textContent).toBe("The reply as a whole");
+    const items = [...inspector.querySelectorAll("li[data-code]")].map((item) => item.textContent);
+    expect(items[0]).toContain("unknown_component");
+    expect(items[0]).toContain("ui block 1, line 2");
+    expect(items[0]).toContain("Gauge is not a component.");
+    expect(items[1]).toContain("The reply asked to use a tool this app does not have; nothing ran.");
+    expect(items[1]).toContain("tool call 1 (rm), after 3 characters");
+  });
+
   it("lists the block's compile and evaluation diagnostics, each once, with the source marked", () => {
     const body = `<Summary>ok</Summary>\n<Gauge value={3}>3 of 6</Gauge>\n<Tag tone="purple">x</Tag>`;
     const view = draw(body);
     const inspector = view.querySelector<HTMLDetailsElement>("details[data-inspector]")!;
     expect(inspector.dataset.diagnostics).toBe("2");
     expect(inspector.querySelector("summary")?.textContent).toBe("Notes: 2 parts could not be shown");
+    // Closed, the list is not in the page: the reply's source stands in it once.
+    expect(inspector.querySelector("li")).toBeNull();
+    act(() => inspector.querySelector("summary")!.click());
     const findings = [...inspector.querySelectorAll("li[data-code]")];
     expect(findings.map((item) => item.getAttribute("data-code")).sort()).toEqual(["invalid_prop", "unknown_component"]);
     const gauge = inspector.querySelector('li[data-code="unknown_component"]')!;
@@ -76,6 +100,7 @@ describe("ReplyInspector", () => {
   it("draws model text as text", () => {
     const body = `<Gauge label="<img src=x onerror=alert(1)>">x</Gauge>`;
     const view = draw(body);
+    act(() => view.querySelector<HTMLElement>("details[data-inspector] summary")!.click());
     expect(view.querySelector("details[data-inspector] img")).toBeNull();
     expect(view.querySelector("details[data-inspector] pre")?.textContent).toContain("<img src=x onerror=alert(1)>");
   });
@@ -86,6 +111,7 @@ describe("ReplyInspector", () => {
     const prefix = `<Summary>ok</Summary>\n<Tag tone="purple">x</Tag>\n<Callout tone="info" title="Hold">Part`;
     // Drawn here with the block's compile findings, as a stored reply would be; while arriving, the block adds none of its own.
     const view = draw(prefix, false);
+    act(() => view.querySelector<HTMLElement>("details[data-inspector] summary")?.click());
     const listed = [...view.querySelectorAll("details[data-inspector] li[data-code]")].map((item) => item.getAttribute("data-code"));
     expect(listed).not.toContain("invalid_prop");
   });

@@ -6,7 +6,7 @@
  * first, then its code, place and message, and the source around it with the
  * place marked. Everything model-written is drawn as text. Escape closes it.
  */
-import { useId, useMemo, useRef, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { inspectReply, type InspectorFinding, type InspectorGroup } from "./inspect-reply";
@@ -30,6 +30,8 @@ export function ReplyInspector({ text, blocks, fences, tools, receipt, empty }: 
   const evaluated = useEvaluatedDiagnostics();
   const inspection = useMemo(() => inspectReply({ text, blocks, fences, tools, receipt, evaluated }), [text, blocks, fences, tools, receipt, evaluated]);
   const details = useRef<HTMLDetailsElement>(null);
+  // The list is drawn only while open: closed, the reply's source must not stand in the page twice (finding its text, a reader or a test meets it once).
+  const [open, setOpen] = useState(false);
   if (inspection.total === 0) return empty === undefined ? null : <p className={styles.empty}>{empty}</p>;
   const close = (event: KeyboardEvent<HTMLDetailsElement>) => {
     const element = details.current;
@@ -40,16 +42,18 @@ export function ReplyInspector({ text, blocks, fences, tools, receipt, empty }: 
     element.querySelector("summary")?.focus();
   };
   return (
-    <details ref={details} className={styles.inspector} data-inspector="" data-diagnostics={inspection.total} onKeyDown={close}>
+    <details ref={details} className={styles.inspector} data-inspector="" data-diagnostics={inspection.total} onKeyDown={close} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={styles.summary}>
         <span className={styles.label}>Notes:</span> {inspection.summary}
       </summary>
-      <div className={styles.panel}>
-        <p className={styles.intro}>Everything the app noticed or changed while showing this reply, part by part. Codes and messages are the ones the model is told.</p>
-        {inspection.groups.map((group) => (
-          <Group key={group.key} group={group} />
-        ))}
-      </div>
+      {open ? (
+        <div className={styles.panel}>
+          <p className={styles.intro}>Everything the app noticed or changed while showing this reply, part by part. Codes and messages are the ones the model is told.</p>
+          {inspection.groups.map((group) => (
+            <Group key={group.key} group={group} />
+          ))}
+        </div>
+      ) : null}
     </details>
   );
 }

@@ -171,12 +171,9 @@ describe("MessageThread", () => {
     expect(markup).toContain("Stopped");
     expect(markup).toContain("Here is the weekly");
     expect(markup).toContain("The model stopped responding.");
-    // The receipt's entries are in the reply's inspector, in plain words first.
-    expect(markup).toMatch(/<details[^>]*data-inspector=""[^>]*data-diagnostics="2"[^>]*><summary[^>]*><span[^>]*>Notes:<\/span> 1 part could not be shown, 1 value was adjusted<\/summary>/);
-    expect(markup).toContain("A kind of element the app does not know was used; its text is shown instead.");
-    expect(markup).toMatch(/<code[^>]*>unknown_component<\/code>/);
-    expect(markup).toContain("Gauge is not a component.");
-    expect(markup).toContain("octo-ui fence 1, items[1]");
+    // The receipt's entries are in the reply's inspector, summed up in plain words (its list, drawn once opened: reply-inspector.test.tsx).
+    expect(markup).toMatch(/<details[^>]*data-inspector=""[^>]*data-diagnostics="2"[^>]*><summary[^>]*><span[^>]*>Notes:<\/span> 1 part could not be shown, 1 value was adjusted<\/summary><\/details>/);
+    expect(markup.match(/data-inspector/g)).toHaveLength(1);
   });
 
   it("shows a reply being written as busy, with its text so far", () => {
