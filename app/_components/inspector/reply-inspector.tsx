@@ -98,7 +98,7 @@ function Excerpt({ excerpt }: { excerpt: SourceExcerpt }) {
   const first = excerpt.lines[0]?.number ?? 1;
   const last = excerpt.lines.at(-1)?.number ?? first;
   return (
-    <pre className={styles.excerpt} aria-label={first === last ? `Source, line ${first}` : `Source, lines ${first} to ${last}`} tabIndex={0}>
+    <pre className={styles.excerpt} role="figure" aria-label={first === last ? `Source, line ${first}` : `Source, lines ${first} to ${last}`}>
       <code>
         {excerpt.lines.map((line) => {
           const mark = line.mark;
@@ -107,16 +107,22 @@ function Excerpt({ excerpt }: { excerpt: SourceExcerpt }) {
               <span className={styles.lineNumber} aria-hidden="true">
                 {line.number}
               </span>
-              {line.cutBefore ? "…" : ""}
-              {mark ? line.text.slice(0, mark.start) : line.text}
-              {mark ? <mark className={mark.start === mark.end ? `${styles.mark} ${styles.emptyMark}` : styles.mark}>{line.text.slice(mark.start, mark.end)}</mark> : null}
-              {mark ? line.text.slice(mark.end) : ""}
-              {line.cutAfter ? "…" : ""}
-              {"\n"}
+              <span className={styles.lineText}>
+                {line.cutBefore ? "…" : ""}
+                {mark ? line.text.slice(0, mark.start) : line.text}
+                {mark ? <mark className={mark.start === mark.end ? `${styles.mark} ${styles.emptyMark}` : styles.mark}>{line.text.slice(mark.start, mark.end)}</mark> : null}
+                {mark ? line.text.slice(mark.end) : ""}
+                {line.cutAfter ? "…" : ""}
+              </span>
             </span>
           );
         })}
-        {excerpt.markCut ? <span className={styles.line}>{"…\n"}</span> : null}
+        {excerpt.markCut ? (
+          <span className={styles.line}>
+            <span className={styles.lineNumber} aria-hidden="true" />
+            <span className={styles.lineText}>…</span>
+          </span>
+        ) : null}
       </code>
     </pre>
   );
