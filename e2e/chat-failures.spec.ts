@@ -63,16 +63,16 @@ test("a malformed block shows its fallback and a diagnostic, and the chat goes o
   await expect(reply.getByRole("region", { name: "Services" })).toContainText("degraded");
   await expect(reply.getByRole("link", { name: "Runbook" })).toHaveCount(0);
 
-  // The receipt: "N parts hidden/trimmed", expanding to each diagnostic.
-  const receipt = reply.getByText(/^\d+ parts? hidden\/trimmed$/);
-  await expect(receipt).toBeVisible();
-  const count = Number((await receipt.innerText()).split(" ")[0]);
-  expect(count).toBeGreaterThanOrEqual(4);
-  await receipt.click();
-  const entries = reply.getByRole("listitem").filter({ has: page.locator("code") });
-  await expect(entries).toHaveCount(count);
-  await expect(reply.getByText(/ui block 1, line \d+/).first()).toBeVisible();
-  await expect(reply.getByText(/octo-ui fence \d/).first()).toBeVisible();
+  // The inspector: "Notes: 3 parts could not be shown, …", expanding to each finding, grouped by part.
+  const toggle = chat.inspectorToggle(reply);
+  await expect(toggle).toHaveText(/^Notes: \d+ parts? could not be shown/);
+  const counted = ((await toggle.innerText()).match(/\d+/g) ?? []).map(Number).reduce((sum, count) => sum + count, 0);
+  expect(counted).toBeGreaterThanOrEqual(4);
+  await toggle.click();
+  await expect(chat.inspectorFindings(reply)).toHaveCount(counted);
+  await expect(reply.getByRole("group", { name: /^UI block 1\b/ }).getByText(/^line \d+$/).first()).toBeVisible();
+  await expect(reply.getByRole("group", { name: /^JSON panel \d/ }).first()).toBeVisible();
+  await expect(chat.inspectorFindings(reply, "unknown_type")).toContainText("items[1]");
 
   // The page stays usable: the next prompt gets its reply.
   await chat.send("Show me the build status");

@@ -2,8 +2,8 @@
  * Security issue, part 3: text the database will store, no silent loss. A
  * reply holding characters Postgres refuses (a NUL, half of a surrogate
  * pair, in its text and in its card) is shown and kept, with the
- * replacement said in its receipt; a call to a tool nobody offered is shown
- * in the receipt as refused; a reply the database will not store whole is
+ * replacement said in its inspector; a call to a tool nobody offered is shown
+ * in the inspector as refused; a reply the database will not store whole is
  * kept as its text, marked as an error; one it will not store at all is
  * shown with an error until a reload, and the chat goes on.
  */
@@ -26,14 +26,15 @@ test("a reply with a NUL and half an emoji is shown, kept across a reload, and s
   await expect(reply).toContainText("the last half of an emoji ends this line: \uFFFD");
   await expect(chat.panel("Card with a NUL\uFFFD in its title", reply)).toContainText("The spec held a NUL between these arrows →\uFFFD←");
   await expect(reply).not.toContainText("Error:");
-  const receipt = reply.getByText("characters replaced", { exact: true });
-  await receipt.click();
-  await expect(reply.getByRole("listitem").filter({ hasText: "text_replaced" })).toContainText("5 characters the database cannot store");
+  const notes = chat.inspectorToggle(reply);
+  await expect(notes).toContainText("some characters were replaced");
+  await notes.click();
+  await expect(chat.inspectorFindings(reply, "text_replaced")).toContainText("5 characters the database cannot store");
   const shown = await reply.innerText();
 
   await page.reload();
   await expect(chat.lastReply()).toContainText("Each is kept as a replacement character");
-  await chat.lastReply().getByText("characters replaced", { exact: true }).click();
+  await chat.inspectorToggle(chat.lastReply()).click();
   expect(await chat.lastReply().innerText()).toBe(shown);
   const stored = (await storedMessages(chat.chatId())).filter((message) => message.role === "assistant");
   expect(stored.map((message) => message.status)).toEqual(["complete"]);
@@ -41,20 +42,21 @@ test("a reply with a NUL and half an emoji is shown, kept across a reload, and s
   await chat.page.screenshot({ path: testInfo.outputPath("unstorable-characters-1280-light.png") });
 });
 
-test("a call to a tool the app never offered is listed as refused in the reply's receipt, and the reply is whole", async ({ page }) => {
+test("a call to a tool the app never offered is listed as refused in the reply's inspector, and the reply is whole", async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.send("Simulate an unknown tool call");
   await chat.waitForReplyEnd();
   const reply = chat.lastReply();
   await expect(reply).toContainText("I will remove the stale branches now.");
   await expect(reply).toContainText("no such tool is available here");
-  await reply.getByText("1 tool call refused", { exact: true }).click();
-  const entry = reply.getByRole("listitem").filter({ hasText: "unknown_tool" });
+  await expect(chat.inspectorToggle(reply)).toHaveText("Notes: 1 tool request was refused");
+  await chat.inspectorToggle(reply).click();
+  const entry = chat.inspectorFindings(reply, "unknown_tool");
   await expect(entry).toContainText('The call to a tool named "delete_branches" was refused');
   await expect(entry).toContainText("tool call 1 (delete_branches)");
   await page.reload();
-  await chat.lastReply().getByText("1 tool call refused", { exact: true }).click();
-  await expect(chat.lastReply().getByRole("listitem").filter({ hasText: "unknown_tool" })).toContainText("delete_branches");
+  await chat.inspectorToggle(chat.lastReply()).click();
+  await expect(chat.inspectorFindings(chat.lastReply(), "unknown_tool")).toContainText("delete_branches");
 });
 
 test("a reply the database will not store whole is kept as its text; one it will not store at all is shown until a reload, and the chat goes on", async ({ page }, testInfo) => {
@@ -116,18 +118,18 @@ for (const [width, height] of [
   [1280, 800],
 ] as const) {
   for (const colorScheme of ["light", "dark"] as const) {
-    test(`screenshots at ${width}x${height}, ${colorScheme}: a replaced-characters receipt, a refused tool call, a reply not saved`, async ({ page }, testInfo) => {
+    test(`screenshots at ${width}x${height}, ${colorScheme}: replaced characters and a refused tool call in the inspector, a reply not saved`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });
       const chat = new ChatPage(page);
       await chat.send("Simulate unstorable characters");
       await chat.waitForReplyEnd();
-      await chat.lastReply().getByText("characters replaced", { exact: true }).click();
+      await chat.inspectorToggle(chat.lastReply()).click();
       await chat.lastReply().scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`unstorable-${width}-${colorScheme}.png`) });
       await chat.send("Simulate an unknown tool call");
       await chat.waitForReplyEnd();
-      await chat.lastReply().getByText("1 tool call refused", { exact: true }).click();
+      await chat.inspectorToggle(chat.lastReply()).click();
       await page.screenshot({ path: testInfo.outputPath(`unknown-tool-${width}-${colorScheme}.png`) });
       const undo = await refuseReplies(chat.chatId());
       try {

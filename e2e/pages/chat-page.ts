@@ -72,6 +72,22 @@ export class ChatPage {
     return reply.getByText("Details", { exact: true });
   }
 
+  /** A reply's inspector: the "Notes: …" disclosure listing every finding of the reply. */
+  inspector(reply: Locator): Locator {
+    return reply.locator("details[data-inspector]");
+  }
+
+  /** The inspector's summary ("Notes: 2 parts could not be shown, …"), to open and close it. */
+  inspectorToggle(reply: Locator): Locator {
+    return this.inspector(reply).locator("summary");
+  }
+
+  /** The findings the inspector lists, each an item with its code; `code` picks one code's. */
+  inspectorFindings(reply: Locator, code?: string): Locator {
+    const findings = this.inspector(reply).getByRole("listitem").filter({ has: this.page.locator("code") });
+    return code === undefined ? findings : findings.filter({ has: this.page.locator("code", { hasText: new RegExp(`^${code}$`) }) });
+  }
+
   /** True while a reply is being written: the Stop button is offered. */
   async isStreaming(): Promise<boolean> {
     return this.stopButton.isVisible();

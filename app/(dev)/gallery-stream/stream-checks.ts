@@ -3,7 +3,7 @@
  * (the rules of issue 8's "streaming without flicker"):
  *
  * - **no error card for a part still arriving**: every problem mark shown
- *   mid-stream (a fallback box, a block's notes, a chart's "No data to
+ *   mid-stream (a fallback box, the reply's inspector, a chart's "No data to
  *   draw.") must be one the finished reply shows too — anything else is a
  *   flash;
  * - **nothing drawn disappears or is drawn again**: every element of a panel
@@ -37,7 +37,7 @@ export type StreamViolation = { step: number; textLength: number; rule: "error-c
 
 /** The problem marks shown in `root`, as comparable keys (their kind and text). */
 export function problemMarks(root: Element): string[] {
-  const marks = [...root.querySelectorAll(PROBLEM_MARKS)].map((element) => `${element.hasAttribute("data-diagnostics") ? "notes" : "fallback"}: ${normalizedText(element)}`);
+  const marks = [...root.querySelectorAll(PROBLEM_MARKS)].map((element) => `${element.hasAttribute("data-diagnostics") ? "inspector" : "fallback"}: ${normalizedText(element)}`);
   for (const element of root.querySelectorAll("p")) {
     const text = normalizedText(element);
     if (PROBLEM_TEXTS.includes(text)) marks.push(`empty: ${text}`);

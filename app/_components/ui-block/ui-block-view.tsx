@@ -4,8 +4,9 @@ import { useCallback, useMemo } from "react";
 import { UiBlockSchema, type UiBlock, type UiDiagnostic } from "@/lib/ui/envelope/schema";
 import { evaluateUiBlock, type UiViewNode } from "@/lib/ui/evaluate";
 import type { UiState, UiStateSnapshot } from "@/lib/ui/state";
+import { useReportBlockDiagnostics } from "../inspector/inspector-scope";
 import { Fallback } from "../widgets/fallback/fallback";
-import { BlockDiagnostics, mergeDiagnostics } from "./block-diagnostics";
+import { mergeDiagnostics } from "./merge-diagnostics";
 import { UI_RENDERERS } from "./registry";
 import { UiRenderContextValue, type UiChoiceHandler, type UiRenderContext, type UiResolveLink } from "./render-context";
 import { UiChildren } from "./ui-node-view";
@@ -48,8 +49,8 @@ function diagnosticsByNode(diagnostics: readonly UiDiagnostic[]): Map<string, st
 /**
  * One compiled UI block, drawn from its evaluated view tree: validated first
  * (the browser never trusts the wire), evaluated against its `UiState`, and
- * drawn through the catalog's renderer registry, with the block's
- * diagnostics in a small expandable list under it.
+ * drawn through the catalog's renderer registry. Its diagnostics (compile
+ * and evaluation) go to the reply's inspector, once the block is whole.
  */
 export function UiBlockView({ block, state: external, onStateChange, onChoice, sentChoices, resolveLink, streaming }: UiBlockViewProps) {
   const parsed = useMemo(() => UiBlockSchema.safeParse(block), [block]);
@@ -70,6 +71,8 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, s
 
   const blockComplete = valid?.complete === true;
   const isStreaming = streaming ?? !blockComplete;
+  // Findings are for what has arrived whole: a block still arriving reports none (its elements stand as placeholders).
+  useReportBlockDiagnostics(valid?.id, isStreaming && !blockComplete ? undefined : diagnostics);
   const context = useMemo<UiRenderContext>(() => {
     const byNode = diagnosticsByNode(diagnostics);
     return {
@@ -112,8 +115,6 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, s
         <fieldset className={styles.controls} disabled={isStreaming && !blockComplete}>
           <UiChildren nodes={evaluation.nodes} />
         </fieldset>
-        {/* Notes are for what has arrived whole: a block still arriving shows none (its elements stand as placeholders). */}
-        {isStreaming && !blockComplete ? null : <BlockDiagnostics diagnostics={diagnostics} />}
       </div>
     </UiRenderContextValue.Provider>
   );

@@ -3,7 +3,7 @@
  * characters the database cannot store, replaced (one entry with the count,
  * not one per character; the store replaces the ones escapes in the UI
  * decode to as well, and says so), and calls to tools the app never offered (one
- * entry per call, naming the tool). They are shown in the reply's receipt
+ * entry per call, naming the tool). They are listed in the reply's inspector
  * like any other, and go into the next prompt's preamble, so the model
  * learns the tool does not exist. A tool name is model output: it is cut
  * and reduced to the characters tool names are made of before it is quoted.

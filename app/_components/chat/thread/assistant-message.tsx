@@ -2,8 +2,8 @@
 /**
  * A reply as the thread draws it, stored or still arriving: its parts in
  * reading order, a typing indicator while it streams, how it ended when it
- * did not end well (stopped, or an error — the text that arrived stays), and
- * its degradation receipt. In a chat, each reply names the model that wrote
+ * did not end well (stopped, or an error — the text that arrived stays), and,
+ * once stored, its inspector (every finding of its parts and its receipt). In a chat, each reply names the model that wrote
  * it, with its token counts and compile time in a details disclosure (and a
  * tooltip); a blind comparison's panes name none. A chat's reply can be
  * seen as IM or the terminal would show it (its actions' Web / IM /
@@ -11,17 +11,23 @@
  */
 import { memo, useMemo, useRef } from "react";
 import type { ReplyUsage } from "@/lib/chat/records/reply-usage";
-import type { AssistantMessage, LiveReply } from "@/lib/chat/wire";
+import type { AssistantMessage, GenuiFenceRecord, LiveReply, ToolCard } from "@/lib/chat/wire";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { liveFences } from "../reply/live-fences";
 import { replySegments, type GenuiFencePart } from "../reply/reply-segments";
+import { InspectorScope } from "../../inspector/inspector-scope";
+import { ReplyInspector } from "../../inspector/reply-inspector";
 import { TransportPanel, TransportTabs, useTransport } from "../../transport/transport-preview";
-import { DegradationReceipt } from "./degradation-receipt";
 import { ReplyActions } from "./message-actions";
 import { useModelName } from "./model-names-context";
 import { replyDetails, replyDetailsText } from "./reply-details";
 import { ReplyPart } from "./reply-part";
 import { useThread } from "./thread-context";
 import styles from "./thread.module.css";
+
+const NO_BLOCKS: readonly UiBlock[] = [];
+const NO_FENCES: readonly GenuiFenceRecord[] = [];
+const NO_TOOLS: readonly ToolCard[] = [];
 
 /** Words of a reply that ended with an error but said nothing about it. */
 const UNSPECIFIED_ERROR = "The reply ended with an error.";
@@ -98,24 +104,26 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
     </div>
   );
   return (
-    <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id} tabIndex={-1}>
-      <ModelName id={authorId} modelId={message.model} usage={message.usage} />
-      {messageActions === undefined ? (
-        parts
-      ) : (
-        <TransportPanel transport={transport} ids={ids} reply={message} label="This reply">
-          {parts}
-        </TransportPanel>
-      )}
-      {message.status === "stopped" ? <p className={styles.stopped}>Stopped — the reply was cut short here.</p> : null}
-      {message.status === "error" ? (
-        <p className={styles.error}>
-          <strong>Error:</strong> {message.error ?? UNSPECIFIED_ERROR}
-        </p>
-      ) : null}
-      <DegradationReceipt entries={message.receipt} />
-      <ReplyActions message={message} transportSwitch={<TransportTabs transport={transport} onChange={setTransport} ids={ids} label="This reply" compact />} />
-    </article>
+    <InspectorScope>
+      <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id} tabIndex={-1}>
+        <ModelName id={authorId} modelId={message.model} usage={message.usage} />
+        {messageActions === undefined ? (
+          parts
+        ) : (
+          <TransportPanel transport={transport} ids={ids} reply={message} label="This reply">
+            {parts}
+          </TransportPanel>
+        )}
+        {message.status === "stopped" ? <p className={styles.stopped}>Stopped — the reply was cut short here.</p> : null}
+        {message.status === "error" ? (
+          <p className={styles.error}>
+            <strong>Error:</strong> {message.error ?? UNSPECIFIED_ERROR}
+          </p>
+        ) : null}
+        <ReplyInspector text={message.text} blocks={message.ui ?? NO_BLOCKS} fences={message.genui ?? NO_FENCES} tools={message.tools ?? NO_TOOLS} receipt={message.receipt} />
+        <ReplyActions message={message} transportSwitch={<TransportTabs transport={transport} onChange={setTransport} ids={ids} label="This reply" compact />} />
+      </article>
+    </InspectorScope>
   );
 });
 

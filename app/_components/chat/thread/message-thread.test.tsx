@@ -154,7 +154,7 @@ describe("MessageThread", () => {
     expect(markup.match(/<article/g)).toHaveLength(2);
   });
 
-  it("marks a stopped reply and an errored one, keeping their text, and summarizes the receipt", () => {
+  it("marks a stopped reply and an errored one, keeping their text, and lists the receipt in the inspector", () => {
     const receipt: ReceiptEntry[] = [
       { code: "unknown_component", message: "Gauge is not a component.", where: "ui block 1, line 2", dialect: "ui" },
       { code: "unknown_node_type", message: "heatmap is not a node type.", where: "octo-ui fence 1, items[1]", dialect: "octo-ui" },
@@ -171,9 +171,9 @@ describe("MessageThread", () => {
     expect(markup).toContain("Stopped");
     expect(markup).toContain("Here is the weekly");
     expect(markup).toContain("The model stopped responding.");
-    expect(markup).toContain("<summary>2 parts hidden/trimmed</summary>");
-    expect(markup).toContain("<code>unknown_component</code>");
-    expect(markup).toContain("octo-ui fence 1, items[1]");
+    // The receipt's entries are in the reply's inspector, summed up in plain words (its list, drawn once opened: reply-inspector.test.tsx).
+    expect(markup).toMatch(/<details[^>]*data-inspector=""[^>]*data-diagnostics="2"[^>]*><summary[^>]*><span[^>]*>Notes:<\/span> 1 part could not be shown, 1 value was adjusted<\/summary><\/details>/);
+    expect(markup.match(/data-inspector/g)).toHaveLength(1);
   });
 
   it("shows a reply being written as busy, with its text so far", () => {

@@ -10,7 +10,8 @@ import { readReplyParts } from "@/lib/admin/stored-reply";
 import { storedTreeSearchParams } from "@/lib/admin/stored-tree-filter";
 import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor, requireAdmin } from "@/lib/auth/policy";
-import { DegradationReceipt } from "@/app/_components/chat/thread/degradation-receipt";
+import { InspectorScope } from "@/app/_components/inspector/inspector-scope";
+import { ReplyInspector } from "@/app/_components/inspector/reply-inspector";
 import { SiteHeader } from "../../../../(auth)/_components/site-header";
 import { AdminNav } from "../../_components/admin-nav";
 import styles from "../../_components/admin.module.css";
@@ -31,7 +32,7 @@ function seconds(from: Date, to: Date): string {
   return `${((to.getTime() - from.getTime()) / 1_000).toFixed(1)} s`;
 }
 
-/** One stored final tree: its source, the rendered panels (read-only), the JSON, the receipt, the recompile check and its panels' revisions. Admins only. */
+/** One stored final tree: its source, the rendered panels (read-only), the JSON, the inspector, the recompile check and its panels' revisions. Admins only. */
 export default async function StoredTreePage({ params }: { params: Promise<{ messageId: string }> }) {
   const { messageId } = await params;
   const actor = await guardPage(`/admin/trees/${encodeURIComponent(messageId)}`, async () => requireAdmin(await requireActor()));
@@ -111,11 +112,13 @@ export default async function StoredTreePage({ params }: { params: Promise<{ mes
           <section className={styles.section} aria-labelledby="rendered-heading">
             <h2 id="rendered-heading">Rendered (read-only)</h2>
             <p className={styles.readOnlyNote}>Drawn by the chat&apos;s renderer. Inputs work here; nothing is sent: no choice, no action, no query.</p>
-            <div className={styles.panel}>
-              <ReadOnlyReply text={tree.text} ui={parts.ui} fences={parts.fences} tools={parts.tools} />
-            </div>
-            <h3>Degradation receipt</h3>
-            {parts.receipt.length === 0 ? <p className={styles.muted}>Nothing was hidden or trimmed.</p> : <DegradationReceipt entries={parts.receipt} />}
+            <InspectorScope>
+              <div className={styles.panel}>
+                <ReadOnlyReply text={tree.text} ui={parts.ui} fences={parts.fences} tools={parts.tools} />
+              </div>
+              <h3>Inspector</h3>
+              <ReplyInspector text={tree.text} blocks={parts.ui} fences={parts.fences} tools={parts.tools} receipt={parts.receipt} empty="Nothing was hidden, trimmed or adjusted." />
+            </InspectorScope>
           </section>
         </div>
 
