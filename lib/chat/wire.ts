@@ -31,8 +31,9 @@ export type UiDialect = z.infer<typeof UiDialectSchema>;
 /**
  * One entry of a reply's degradation receipt: something the final compile or
  * the JSON dialect hid, trimmed or dropped, or the model boundary replaced or
- * refused (characters the database cannot store, a tool never offered). Shown on the reply ("N parts
- * hidden/trimmed") and fed, as it is, into the next prompt's preamble
+ * refused (characters the database cannot store, a tool never offered).
+ * Listed in the reply's inspector (app/_components/inspector) and fed, as it
+ * is, into the next prompt's preamble
  * (it is a superset of lib/models' `PreambleDiagnostic`).
  */
 export const ReceiptEntrySchema = z.object({
