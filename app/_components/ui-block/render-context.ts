@@ -17,6 +17,14 @@ export type UiResolveLink = (nodeId: string) => UiLinkResolution | undefined;
 /** Called when a person picks a choice that is not local; the chat resolves and sends it. */
 export type UiChoiceHandler = (choiceId: string, state: UiState | undefined) => void;
 
+/** One `@Query` variable of a block as the host supplied it: its source and when its rows arrived. */
+export type UiHostSource = {
+  /** The source's name (`tests`). */
+  source: string;
+  /** When the current rows were read (ms since the epoch); absent while the first answer is on its way. */
+  readAt?: number;
+};
+
 /** What every renderer of one block may read. */
 export type UiRenderContext = {
   /** Renderers by component name. */
@@ -37,6 +45,12 @@ export type UiRenderContext = {
   changed: () => void;
   /** Diagnostic lines about a node, by its id (and `Each`-free source id). */
   diagnosticsOf: (node: UiViewNode) => readonly string[];
+  /**
+   * The block's `@Query` variables the host supplies, by name; undefined
+   * where no host answers (a gallery, an admin page): values are then not
+   * marked as host data, nor typed ones as unverified.
+   */
+  hostSources: ReadonlyMap<string, UiHostSource> | undefined;
 };
 
 /** The context of the block being drawn. */

@@ -8,7 +8,7 @@ import { useReportBlockDiagnostics } from "../inspector/inspector-scope";
 import { Fallback } from "../widgets/fallback/fallback";
 import { mergeDiagnostics } from "./merge-diagnostics";
 import { UI_RENDERERS } from "./registry";
-import { UiRenderContextValue, type UiChoiceHandler, type UiRenderContext, type UiResolveLink } from "./render-context";
+import { UiRenderContextValue, type UiChoiceHandler, type UiHostSource, type UiRenderContext, type UiResolveLink } from "./render-context";
 import { UiChildren } from "./ui-node-view";
 import { useUiBlockState } from "./use-ui-block-state";
 import styles from "./ui-block.module.css";
@@ -29,6 +29,8 @@ export type UiBlockViewProps = {
   resolveLink?: UiResolveLink;
   /** True while the reply is still arriving (default: the block is not complete). */
   streaming?: boolean;
+  /** The block's `@Query` variables the host supplies: values read from them are marked as host data. */
+  hostSources?: ReadonlyMap<string, UiHostSource>;
 };
 
 /** Zod issues of an invalid block, as lines a developer can act on. */
@@ -52,7 +54,7 @@ function diagnosticsByNode(diagnostics: readonly UiDiagnostic[]): Map<string, st
  * drawn through the catalog's renderer registry. Its diagnostics (compile
  * and evaluation) go to the reply's inspector, once the block is whole.
  */
-export function UiBlockView({ block, state: external, onStateChange, onChoice, sentChoices, resolveLink, streaming }: UiBlockViewProps) {
+export function UiBlockView({ block, state: external, onStateChange, onChoice, sentChoices, resolveLink, streaming, hostSources }: UiBlockViewProps) {
   const parsed = useMemo(() => UiBlockSchema.safeParse(block), [block]);
   const valid: UiBlock | undefined = parsed.success ? parsed.data : undefined;
   const { state, snapshot } = useUiBlockState(valid, external);
@@ -88,8 +90,9 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, s
         ...(byNode.get(node.id) ?? []),
         ...(node.sourceId !== undefined && node.sourceId !== node.id ? (byNode.get(node.sourceId) ?? []) : []),
       ],
+      hostSources,
     };
-  }, [diagnostics, state, isStreaming, blockComplete, onChoice, sentChoices, resolveLink, changed]);
+  }, [diagnostics, state, isStreaming, blockComplete, onChoice, sentChoices, resolveLink, changed, hostSources]);
 
   if (!valid || !evaluation) {
     const raw = typeof block === "object" && block !== null ? (block as { fallback?: unknown }).fallback : undefined;

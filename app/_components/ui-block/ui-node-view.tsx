@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { UiViewNode } from "@/lib/ui/evaluate";
 import { Fallback } from "../widgets/fallback/fallback";
+import { hostDataLabel, HostValue } from "./host-data-mark";
 import { textProp } from "./node-props";
 import { useUiRenderContext } from "./render-context";
 import styles from "./ui-block.module.css";
@@ -70,7 +71,11 @@ export function NodePlaceholder({ type, inline }: { type: string; inline: boolea
  */
 export function UiNodeView({ node, inline = false }: { node: UiViewNode; inline?: boolean }): ReactNode {
   const context = useUiRenderContext();
-  if (node.type === "#text") return textProp(node, "text") ?? "";
+  if (node.type === "#text") {
+    const text = textProp(node, "text") ?? "";
+    const names = node.hostData?.text;
+    return names && context.hostSources ? <HostValue label={hostDataLabel(names, context.hostSources)}>{text}</HostValue> : text;
+  }
   // Still arriving with nothing inside yet, an element may be in the middle of its opening tag: its props are not all there (and may not be valid yet), so it is drawn as its placeholder.
   if (arrivingEmpty(context.streaming, node)) return <NodePlaceholder type={placeholderType(node)} inline={inline} />;
   if (node.type === "#fallback") {

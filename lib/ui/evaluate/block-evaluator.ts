@@ -21,10 +21,16 @@ import { uiControlAccepts } from "./control-rules";
 import { uiDisplayText } from "./display-text";
 import { parseUiExpressionCached } from "./expression-cache";
 import { uiNodesFallbackText } from "./fallback-text";
+import { uiExpressionHostData, uiHostDependencies, type UiHostDependencies } from "./host-data";
 import type { UiBinding, UiEvaluation, UiViewAction, UiViewNode } from "./view-node";
 
-/** Where a node is evaluated: the `Each` locals around it, the id suffix they add, and its depth. */
-type Context = { locals: UiRecord; suffix: string; depth: number };
+/**
+ * Where a node is evaluated: the `Each` locals around it, the query
+ * variables each local's items came from, the id suffix they add, and its depth.
+ */
+type Context = { locals: UiRecord; localHostData?: UiHostDependencies; suffix: string; depth: number };
+
+const NO_LOCALS: UiHostDependencies = new Map();
 
 const EMPTY_RANGE: UiRange = { start: 0, end: 0 };
 
@@ -73,6 +79,8 @@ export class UiBlockEvaluator {
   private exhausted = false;
   /** Parsed expressions of this evaluation: `Each` evaluates the same sources once per item. */
   private readonly parsed = new Map<string, UiExpression>();
+  /** The query variables each declared variable depends on (computed once, on first use). */
+  private hostDependencies: UiHostDependencies | undefined;
 
   constructor(
     private readonly block: UiBlock,
@@ -162,7 +170,10 @@ export class UiBlockEvaluator {
           return;
         }
       }
-      output.push(this.view(node, context, "#text", { text }, []));
+      const view = this.view(node, context, "#text", { text }, []);
+      const hostData = typeof source === "string" ? this.hostDataOf(source, context) : [];
+      if (hostData.length > 0) view.hostData = { text: hostData };
+      output.push(view);
       return;
     }
     if (type === "Show") return this.show(node, context, output);
@@ -225,10 +236,19 @@ export class UiBlockEvaluator {
       return;
     }
     this.budget.iterate(items.length);
+    const itemsSource = ownEntries(node.expressions).find(([key]) => key === "items")?.[1];
+    const itemsHostData = typeof itemsSource === "string" ? this.hostDataOf(itemsSource, context) : [];
+    let localHostData = context.localHostData;
+    if (itemsHostData.length > 0 || localHostData?.has(local.data)) {
+      const next = new Map(localHostData ?? NO_LOCALS);
+      if (itemsHostData.length > 0) next.set(local.data, itemsHostData);
+      else next.delete(local.data);
+      localHostData = next;
+    }
     for (let index = 0; index < items.length && !this.exhausted; index += 1) {
       const locals: UiRecord = { ...context.locals };
       locals[local.data] = items[index] as UiValue;
-      this.children(children, { locals, suffix: `${context.suffix}#${index}`, depth: context.depth + 1 }, output);
+      this.children(children, { locals, ...(localHostData ? { localHostData } : {}), suffix: `${context.suffix}#${index}`, depth: context.depth + 1 }, output);
     }
   }
 
@@ -262,6 +282,7 @@ export class UiBlockEvaluator {
     const bindings: UiViewNode["bindings"] = {};
     const view = this.view(node, context, String(node.type), props, children, bindings, actions);
     for (const [prop, variable] of boundProps) bindings[prop] = this.binding(node, entry, view, raw, prop, variable);
+    this.markHostData(view, node, entry, context);
     return view;
   }
 
@@ -319,6 +340,31 @@ export class UiBlockEvaluator {
   private expression(source: string, context: Context): UiValue {
     const ast = this.parse(source);
     return evaluateUiExpressionIn(ast, { variables: this.variables, locals: context.locals }, this.budget);
+  }
+
+  /** The query variables an expression's value comes from (see host-data.ts); none for one that does not parse. */
+  private hostDataOf(source: string, context: Context): readonly string[] {
+    try {
+      const ast = this.parse(source);
+      this.hostDependencies ??= uiHostDependencies(this.block, (declaration) => this.parse(declaration));
+      if (this.hostDependencies.size === 0) return [];
+      return uiExpressionHostData(ast, this.hostDependencies, context.localHostData ?? NO_LOCALS);
+    } catch {
+      return [];
+    }
+  }
+
+  /** Records which evaluated props of a component came from host data. */
+  private markHostData(view: UiViewNode, node: UiNode, entry: UiCatalogEntry, context: Context): void {
+    let hostData: UiViewNode["hostData"];
+    for (const [prop, source] of ownEntries(node.expressions)) {
+      if (typeof source !== "string" || entry.actions?.includes(prop)) continue;
+      const names = this.hostDataOf(source, context);
+      if (names.length === 0) continue;
+      hostData ??= {};
+      hostData[prop] = names;
+    }
+    if (hostData) view.hostData = hostData;
   }
 
   private action(node: UiNode, source: string, context: Context): UiViewAction {

@@ -47,6 +47,12 @@ export type UiViewNode = {
   actions: { [prop: string]: UiViewAction };
   /** False while the element's closing tag has not arrived: its inputs do not change state yet. */
   complete: boolean;
+  /**
+   * Host data: by prop (`text` for an interpolation), the block's `@Query`
+   * variables its value was computed from, directly or through computed
+   * variables and `Each` items. Absent when no prop read one: the model typed it.
+   */
+  hostData?: { [prop: string]: readonly string[] };
 };
 
 /** What `evaluateUiBlock` returns. */

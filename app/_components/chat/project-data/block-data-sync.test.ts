@@ -95,7 +95,7 @@ describe("BlockDataSync", () => {
     first!.resolve({ ...answerFor(block, first!.request, [{ name: "a", failed: true }]), truncated: true });
     await settle();
     expect(state.value("runs")).toEqual([{ name: "a", failed: true }]);
-    expect(sync.snapshot().queries).toEqual([{ name: "runs", phase: "ready", truncated: true }]);
+    expect(sync.snapshot().queries).toEqual([{ name: "runs", phase: "ready", truncated: true, readAt: expect.any(Number) }]);
   });
 
   it("fetches again, once and after a pause, when state the arguments read changes — not when other state does", async () => {
@@ -139,10 +139,10 @@ describe("BlockDataSync", () => {
     sync.retry("runs");
     client.queryCalls[1]!.reject(new ProjectDataError("offline:query", "The query took too long and was stopped."));
     await settle();
-    expect(sync.snapshot().queries).toEqual([{ name: "runs", phase: "error", message: "The query took too long and was stopped.", truncated: false }]);
+    expect(sync.snapshot().queries).toEqual([{ name: "runs", phase: "error", message: "The query took too long and was stopped.", truncated: false, readAt: expect.any(Number) }]);
     expect(state.value("runs")).toEqual([{ name: "kept" }]);
     sync.retry("runs");
-    expect(sync.snapshot().queries[0]).toEqual({ name: "runs", phase: "loading", truncated: false });
+    expect(sync.snapshot().queries[0]).toEqual({ name: "runs", phase: "loading", truncated: false, readAt: expect.any(Number) });
     client.queryCalls[2]!.resolve(answerFor(block, client.queryCalls[2]!.request, [{ name: "again" }]));
     await settle();
     expect(sync.snapshot().queries[0]?.phase).toBe("ready");

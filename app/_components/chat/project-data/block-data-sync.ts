@@ -41,6 +41,8 @@ export type BlockQueryStatus = {
   message?: string;
   /** True when the source had more rows than it returned. */
   truncated: boolean;
+  /** When the rows shown were read (ms since the epoch): set by each answer, kept while a newer one loads or fails. */
+  readAt?: number;
 };
 
 /** What a block's data is at one moment; a new object after every change. */
@@ -208,7 +210,7 @@ export class BlockDataSync {
           this.setStatus(name, { phase: "error", message: replaced ? REPLACED_DEFINITION_MESSAGE : "The data did not fit this block." });
           return;
         }
-        this.setStatus(name, { phase: "ready", message: undefined, truncated: answer.truncated });
+        this.setStatus(name, { phase: "ready", message: undefined, truncated: answer.truncated, readAt: Date.now() });
       })
       .catch((caught: unknown) => {
         if (controller.signal.aborted) return;

@@ -13,6 +13,7 @@ import { forEachGenuiNode, genuiFallbackText, GenuiPanelStateSchema, type GenuiS
 import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
 import { BlockDataStatus } from "../project-data/block-data-status";
+import { blockHostSources } from "../project-data/block-host-sources";
 import { useBlockData } from "../project-data/use-block-data";
 import { PanelHistory } from "../panels/panel-history";
 import { isPanelFragment } from "../panels/place-panels";
@@ -158,6 +159,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
   // Nothing is fetched for a block still streaming, nor for a panel drawn further down instead of here.
   const data = useBlockData({ messageId: streaming || moved ? undefined : blockMessageId, block, state });
   const sentChoices = useMemo(() => (blockMessageId === undefined ? undefined : sentChoicesOf(sentKeys, blockMessageId, block)), [sentKeys, blockMessageId, block]);
+  const hostSources = useMemo(() => blockHostSources(block, data.queries), [block, data.queries]);
   if (moved) return <MovedPanelNote />;
   return (
     <PanelFrame panelId={isPanel ? panelId : undefined} copyText={streaming ? undefined : () => block.fallback}>
@@ -168,6 +170,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
         {...(state !== undefined ? { state } : {})}
         {...(isPanel && state !== undefined ? { onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
         {...(data.resolveLink !== undefined ? { resolveLink: data.resolveLink } : {})}
+        {...(hostSources !== undefined ? { hostSources } : {})}
         {...(sentChoices !== undefined ? { sentChoices } : {})}
         {...(blockMessageId !== undefined && choose !== undefined
           ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose({ messageId: blockMessageId, block, choiceId, state: blockState }) }

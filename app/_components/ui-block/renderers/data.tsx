@@ -10,6 +10,7 @@ import { StatCard } from "../../widgets/stat-card/stat-card";
 import { WIDGET_TONE_SIGNS } from "../../widgets/tone/tone";
 import toneStyles from "../../widgets/tone/tone.module.css";
 import { flagProp, numberProp, recordsProp, textListProp, textProp, toneProp } from "../node-props";
+import { HostDataNote, HostValue, useHostDataLabel, useTypedBesideHostData } from "../host-data-mark";
 import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
 import { UiChildren, UiListChildren, UiNodeView } from "../ui-node-view";
 import styles from "./renderers.module.css";
@@ -29,8 +30,12 @@ function Stats({ node }: UiRendererProps) {
 /** One key figure. */
 function Stat({ node }: UiRendererProps) {
   const value = node.props.value;
+  const hostData = useHostDataLabel(node, "value");
+  const typed = useTypedBesideHostData(node, "value");
   return (
     <StatCard
+      {...(hostData !== undefined ? { hostData } : {})}
+      unverified={typed}
       label={textProp(node, "label") ?? ""}
       value={typeof value === "number" || typeof value === "string" ? value : ""}
       unit={textProp(node, "unit")}
@@ -57,6 +62,8 @@ function EntityList({ node }: UiRendererProps) {
 function Entry({ node }: UiRendererProps) {
   const tone = toneProp(node);
   const subtitle = textProp(node, "subtitle");
+  const hostTitle = useHostDataLabel(node, "title");
+  const hostSubtitle = useHostDataLabel(node, "subtitle");
   return (
     <li className={`${styles.entry} ${tone ? toneStyles[tone] : ""}`} data-tone={tone}>
       <div className={styles.entryHead}>
@@ -66,8 +73,14 @@ function Entry({ node }: UiRendererProps) {
             <span className="visually-hidden">{`${WIDGET_TONE_SIGNS[tone].word}: `}</span>
           </span>
         ) : null}
-        <span className={styles.entryTitle}>{textProp(node, "title") ?? ""}</span>
-        {subtitle ? <span className={styles.entrySubtitle}>{subtitle}</span> : null}
+        <span className={styles.entryTitle}>
+          <HostValue label={hostTitle}>{textProp(node, "title") ?? ""}</HostValue>
+        </span>
+        {subtitle ? (
+          <span className={styles.entrySubtitle}>
+            <HostValue label={hostSubtitle}>{subtitle}</HostValue>
+          </span>
+        ) : null}
       </div>
       {node.children.length > 0 ? (
         <div className={styles.entryBody}>
@@ -119,6 +132,7 @@ function Table({ node }: UiRendererProps) {
   // Columns are read from the rows only once the table is whole: its `Column`s may still be on their way, and would replace them.
   const columns = named.length > 0 || arriving ? named : inferredColumns(rows);
   const others = node.children.filter((child) => child.type !== "Column");
+  const hostRows = useHostDataLabel(node, "rows");
   return (
     <div className={styles.table}>
       <DataTable
@@ -130,6 +144,7 @@ function Table({ node }: UiRendererProps) {
         filterable={flagProp(node, "filterable")}
         arriving={arriving}
       />
+      <HostDataNote label={hostRows} />
       {others.map((child) => (
         <UiNodeView key={child.id} node={child} />
       ))}
@@ -147,17 +162,21 @@ function ChartRenderer({ node }: UiRendererProps) {
   const { streaming } = useUiRenderContext();
   const kind = textProp(node, "kind");
   const series = textListProp(node, "series");
+  const hostRows = useHostDataLabel(node, "rows");
   return (
-    <Chart
-      kind={kind === "line" || kind === "area" || kind === "pie" ? kind : "bar"}
-      rows={recordsProp(node, "rows")}
-      series={series?.map((field) => ({ field }))}
-      title={textProp(node, "title")}
-      unit={textProp(node, "unit")}
-      stacked={flagProp(node, "stacked")}
-      height={numberProp(node, "height")}
-      arriving={streaming && !node.complete}
-    />
+    <>
+      <Chart
+        kind={kind === "line" || kind === "area" || kind === "pie" ? kind : "bar"}
+        rows={recordsProp(node, "rows")}
+        series={series?.map((field) => ({ field }))}
+        title={textProp(node, "title")}
+        unit={textProp(node, "unit")}
+        stacked={flagProp(node, "stacked")}
+        height={numberProp(node, "height")}
+        arriving={streaming && !node.complete}
+      />
+      <HostDataNote label={hostRows} />
+    </>
   );
 }
 

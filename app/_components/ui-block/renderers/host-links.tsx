@@ -72,7 +72,8 @@ function HostLink({ node }: UiRendererProps) {
       : hostLinkLabel(node);
   if (chip) {
     return (
-      <a className={`${styles.chip} ${styles.chipLink}`} href={chip.href} data-link="chip">
+      // The label is the host's, not the model's: marked as host data like a value a query read.
+      <a className={`${styles.chip} ${styles.chipLink}`} href={chip.href} data-link="chip" data-host-data="" title={`${kind} found in the project`}>
         <span className={styles.chipKind}>{kind}</span>
         <span className={styles.chipLabel}>{chip.label}</span>
       </a>

@@ -20,6 +20,10 @@ export type StatCardProps = {
   delta?: number | string;
   /** The colour intent of the card; it also colours the delta. */
   tone?: WidgetTone;
+  /** Where the value came from, when the host read it (the tooltip of its dotted underline). */
+  hostData?: string;
+  /** The model typed the value beside figures read from the host: marked unverified. */
+  unverified?: boolean;
 };
 
 /** Which way a delta points: up, down or flat, from its number or the sign its text starts with. */
@@ -39,7 +43,7 @@ const DIRECTION_SIGNS = {
 } as const;
 
 /** One key figure: label, value with unit, and an optional change with an arrow. */
-export function StatCard({ label, value, unit, delta, tone }: StatCardProps) {
+export function StatCard({ label, value, unit, delta, tone, hostData, unverified = false }: StatCardProps) {
   const shown = typeof value === "number" ? formatNumber(value) : value;
   const direction = delta === undefined ? undefined : deltaDirection(delta);
   const deltaTone: WidgetTone | undefined =
@@ -48,9 +52,20 @@ export function StatCard({ label, value, unit, delta, tone }: StatCardProps) {
     <div className={`${styles.card} ${tone ? toneStyles[tone] : ""}`} data-tone={tone}>
       <div className={styles.label}>{label}</div>
       <div className={styles.value}>
-        {shown}
+        {hostData !== undefined ? (
+          <span className={styles.hostData} title={hostData} data-host-data="">
+            {shown}
+          </span>
+        ) : (
+          shown
+        )}
         {unit ? <span className={styles.unit}> {unit}</span> : null}
       </div>
+      {unverified ? (
+        <div className={styles.unverified} data-unverified="" title="The model typed this figure; it was not read from the project's data.">
+          unverified
+        </div>
+      ) : null}
       {delta !== undefined && direction && deltaTone ? (
         <div className={`${styles.delta} ${toneStyles[deltaTone]}`} data-direction={direction}>
           <span aria-hidden="true">{DIRECTION_SIGNS[direction].icon} </span>
