@@ -31,7 +31,7 @@ describe("Host link renderers", () => {
           }
         : { nodeId, status: "text", label: "not in this project" };
     const markup = renderBody(LINKS, { resolveLink });
-    expect(markup).toMatch(/<a class="[^"]*" href="\/projects\/demo\/files\/src\/server\/session.ts#L42" data-link="chip">/);
+    expect(markup).toMatch(/<a class="[^"]*" href="\/projects\/demo\/files\/src\/server\/session.ts#L42" data-link="chip" data-host-data="" title="File found in the project">/);
     expect(markup.match(/data-link="text"/g)).toHaveLength(3);
     expect(visibleText(markup)).toContain("Commit not in this project");
   });
