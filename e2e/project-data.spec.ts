@@ -42,6 +42,10 @@ test("the test-runs block shows the project's rows, and its switch changes the t
   await expect(reply.getByText("Runs", { exact: true }).locator("..")).toContainText("12");
   await expect(reply.getByText("Failed", { exact: true }).first().locator("..")).toContainText("3");
   await expect(reply.getByText("Slowest", { exact: true }).locator("..")).toContainText("1,204");
+  // Figures read from the project are marked as such, with the source and the time in their tooltip; none was typed.
+  await expect(reply.getByText("Runs", { exact: true }).locator("..").locator("[data-host-data]")).toHaveAttribute("title", /^From the project's data: tests, read /);
+  await expect(reply.locator("p[data-host-data]").filter({ hasText: "From the project's data: tests, read" })).toHaveCount(1);
+  await expect(reply.locator("[data-unverified]")).toHaveCount(0);
   await expect(reply.getByRole("status").filter({ hasText: "Loading live data" })).toHaveCount(0);
   // The query is known now: no receipt entry about an unknown source.
   await expect(reply).not.toContainText("unknown_query_source");
