@@ -85,13 +85,25 @@ export async function requireActor(options: ActorOptions = {}): Promise<Actor> {
  * reads stored trees through its own query, not other people's chats).
  */
 export async function authorizeChat(actor: Actor, chatId: string, action: ChatAction): Promise<Chat> {
-  if (typeof chatId !== "string" || chatId.length === 0 || chatId.length > MAX_CHAT_ID_LENGTH) {
+  if (!isWellFormedId(chatId, MAX_CHAT_ID_LENGTH)) {
     throw new AppError("not_found:chat", { detail: `malformed chat id for ${action}` });
   }
   const chat = await getChat({ userId: actor.userId, chatId });
   if (!chat) throw new AppError("not_found:chat", { detail: `${action} of chat ${chatId} by ${actor.userId}` });
   return chat;
 }
+
+/**
+ * True for an id the database can even be asked about: text of 1 to `maximum`
+ * characters, no NUL, no lone surrogate (Postgres refuses both, and its
+ * refusal would read as the database being down rather than the id being wrong).
+ */
+export function isWellFormedId(id: unknown, maximum: number): id is string {
+  return typeof id === "string" && id.length > 0 && id.length <= maximum && !UNSTORABLE_ID_CHARACTER.test(id);
+}
+
+/** A NUL, or half of a surrogate pair. */
+const UNSTORABLE_ID_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * The actor, when an admin; throws `not_found:admin` otherwise: to anyone

@@ -3,9 +3,15 @@
  * and page under app/ (and every `"use server"` module under lib/) is listed,
  * nothing listed is stale, and each entry, called as the wrong person, is
  * refused the way its access says — while the right person gets through.
+ * Then every route handler and server action is fuzzed (fast-check): bodies,
+ * arguments and path segments a hostile client would send, as the owner and
+ * as another person — never a 500, never a stack trace or SQL in what comes
+ * back, never a change to the victim's data.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isHTTPAccessFallbackError, getAccessFallbackHTTPStatus } from "next/dist/client/components/http-access-fallback/http-access-fallback";
 import { isRedirectError } from "next/dist/client/components/redirect-error";
@@ -59,6 +65,7 @@ const { PROJECT_QUERY_SCHEMAS } = await import("@/lib/project/query-sources");
 const { genuiFenceRecords } = await import("@/lib/chat/final/final-reply");
 const { createRecompileRun } = await import("@/db/queries/admin-recompile");
 const { addCompareShare, createCompareRun } = await import("@/db/queries/compare");
+const { getDatabase } = await import("@/db/client");
 
 /**
  * The probe chat's reply: one block reading the demo project (a query and a
@@ -243,6 +250,8 @@ function isAdmitted(outcome: Outcome): boolean {
 }
 
 type People = {
+  /** The owner of every fixture. */
+  victimUserId: string;
   /** The victim's chat that every refusal is tried on (a refused call changes nothing). */
   fixture: ProbeFixture;
   /** A new chat of the victim for each admitted call, so a destructive one (deleteChat) leaves the shared fixture alone. */
@@ -337,6 +346,7 @@ beforeAll(async () => {
     };
   };
   people = {
+    victimUserId: victim.userId,
     fixture: await victimChat(),
     freshFixture: victimChat,
     stranger: requestHeaders(),
@@ -475,5 +485,182 @@ describe("the wrong-user probe itself", () => {
     }
     // The stranger is still refused (requireActor), but another user and a guest read the chat: caught.
     expect(verdicts).toEqual([true, false, false]);
+  });
+});
+
+// -- fuzzed input ---------------------------------------------------------------
+
+/** Runs per entry and person: enough to reach every validation branch of a body, few enough for CI (53 entries, two people). */
+const FUZZ_RUNS = 12;
+
+/** Text that must never reach a client: a stack frame, a driver's or the database's words, a query. */
+const LEAK_PATTERN = /\n\s+at \S|\bat (?:async )?\S+ \(|PostgresError|PGlite|DrizzleQueryError|syntax error at|\bviolates\b|\brelation "|\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b[\s\S]*\bSET\b/;
+
+/** A value a hostile client could put anywhere JSON goes, prototype keys and huge text included. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { depthSize: "small" },
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom("", " ", "../../etc/passwd", "__proto__", "null", "' OR 1=1 --", "\u0000", "\ud800", "x".repeat(70_000), -1, 1e308, 2 ** 53 + 1),
+  fc.constant(JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}') as unknown),
+);
+
+/** A path segment a hostile client could send. */
+const hostileSegment: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("", "..", "%00", "\u0000", "\ud800", "x".repeat(5_000), "00000000-0000-0000-0000-000000000000", "1e9", "-1", "NaN"),
+);
+
+/** The probe's own value with some of its fields (at any depth up to two) replaced or removed. */
+function mutated(original: unknown): fc.Arbitrary<unknown> {
+  if (Array.isArray(original)) return fc.oneof(hostileValue, fc.tuple(...original.map((item) => fc.oneof(fc.constant(item), hostileValue))));
+  if (typeof original !== "object" || original === null || original instanceof Uint8Array) return fc.oneof(fc.constant(original), hostileValue);
+  const entries = Object.entries(original);
+  const fields = Object.fromEntries(
+    entries.map(([key, value]) => [key, fc.oneof(fc.constant(value), hostileValue, fc.constant(undefined), typeof value === "object" && value !== null ? mutated(value) : hostileValue)]),
+  );
+  return fc.oneof(hostileValue, fc.record(fields));
+}
+
+/** The rows of `query`, whichever driver answered (postgres-js returns an array, PGlite an object with `rows`). */
+function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+}
+
+/**
+ * A digest of the victim's shared fixture: its chat and every row that names
+ * the chat, its comparison run, and the victim's own account rows (sessions
+ * aside, which their sign-ins add). Only the shared fixture: replies the
+ * owner's fuzzed calls start on fresh fixtures go on storing after their test.
+ */
+async function victimDigest(): Promise<string> {
+  const database = await getDatabase();
+  const { chatId, compareRunId } = people.fixture;
+  const digest = (rows: unknown) => sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from (${rows}) t`;
+  const chatTables = rowsOf<{ table_name: string }>(
+    await database.execute(sql`select table_name from information_schema.columns where column_name = 'chat_id' and table_schema = current_schema() order by table_name`),
+  ).map((row) => row.table_name);
+  const parts: string[] = [];
+  const add = async (name: string, rows: unknown) => {
+    parts.push(`${name}:${rowsOf<{ digest: string }>(await database.execute(digest(rows)))[0]?.digest ?? ""}`);
+  };
+  await add("chats", sql`select * from chats where id = ${chatId}`);
+  for (const name of chatTables) await add(name, sql`select * from ${sql.identifier(name)} where chat_id = ${chatId}`);
+  await add("compare_runs", sql`select * from compare_runs where id = ${compareRunId}`);
+  await add("compare_panes", sql`select * from compare_panes where run_id = ${compareRunId}`);
+  await add("users", sql`select * from users where id = ${people.victimUserId}`);
+  await add("user_preferences", sql`select * from user_preferences where user_id = ${people.victimUserId}`);
+  return parts.join(" ");
+}
+
+/** Calls a route handler or server action with fuzzed input; returns what a client would see, as text. */
+async function callFuzzed(
+  entry: Extract<PolicyEntry, { kind: "route" | "action" }>,
+  fixture: ProbeFixture,
+  headers: Headers,
+  input: { body?: unknown; rawBody?: string; params?: Record<string, unknown>; arguments?: unknown[] },
+): Promise<{ outcome: Outcome; seen: string }> {
+  request.headers = headers;
+  request.cookies.clear();
+  const target = (await exportsOf(entry.file))[entry.exportName] as (...parameters: unknown[]) => Promise<unknown>;
+  let seen = "";
+  const outcome = await outcomeOf(async () => {
+    let result: unknown;
+    if (entry.kind === "route") {
+      const init: RequestInit = { method: entry.exportName, headers: new Headers(headers) };
+      const requestHeaders = init.headers as Headers;
+      if (input.rawBody !== undefined) {
+        init.body = input.rawBody;
+        requestHeaders.set("content-type", "application/json");
+      } else if (input.body instanceof Uint8Array) {
+        init.body = input.body as Uint8Array<ArrayBuffer>;
+        requestHeaders.set("content-type", "application/octet-stream");
+      } else if (input.body !== undefined) {
+        init.body = JSON.stringify(input.body);
+        requestHeaders.set("content-type", "application/json");
+      }
+      if (entry.exportName === "GET" || entry.exportName === "HEAD") delete init.body;
+      result = await target(new Request(`http://localhost:3000${entry.probe.path(fixture)}`, init), { params: Promise.resolve(input.params ?? {}) });
+      if (result instanceof Response) seen = await result.clone().text();
+    } else {
+      result = await target(...(input.arguments ?? []));
+      seen = JSON.stringify(result) ?? "";
+    }
+    return result;
+  });
+  if (outcome.type === "refused") seen += ` ${outcome.code}`;
+  if (outcome.type === "crashed") seen += ` ${outcome.error instanceof Error ? `${outcome.error.message}\n${outcome.error.stack}` : String(outcome.error)}`;
+  return { outcome, seen };
+}
+
+/** Fuzzed input for one entry: a body (mutated or raw text) and path segments, or the action's arguments. */
+function fuzzedInput(entry: Extract<PolicyEntry, { kind: "route" | "action" }>, fixture: ProbeFixture): fc.Arbitrary<Parameters<typeof callFuzzed>[3]> {
+  if (entry.kind === "action") {
+    const original = entry.probe.arguments(fixture);
+    return fc
+      .oneof(fc.tuple(...original.map((argument) => mutated(argument))), fc.array(hostileValue, { maxLength: 4 }))
+      .map((values) => ({ arguments: values }));
+  }
+  const params = entry.probe.params?.(fixture) ?? {};
+  // Next.js hands a handler its path segments as text (a catch-all as a list of text): hostile text, never other types.
+  const paramArbitrary = fc.record(
+    Object.fromEntries(
+      Object.entries(params).map(([key, value]) => [key, fc.oneof({ weight: 3, arbitrary: fc.constant(value) }, Array.isArray(value) ? fc.array(hostileSegment, { maxLength: 3 }) : hostileSegment)]),
+    ),
+  );
+  const original = entry.probe.body?.(fixture);
+  const body: fc.Arbitrary<{ body?: unknown; rawBody?: string }> =
+    original === undefined
+      ? fc.constant({})
+      : fc.oneof(mutated(original).map((value) => ({ body: value })), fc.string({ maxLength: 200 }).map((text) => ({ rawBody: text })));
+  return fc.tuple(body, paramArbitrary).map(([chosen, chosenParams]) => ({ ...chosen, params: chosenParams }));
+}
+
+function expectNoLeak(entry: PolicyEntry, result: { outcome: Outcome; seen: string }): void {
+  const label = `${keyOf(entry)}: ${result.seen.slice(0, 600)}`;
+  expect(result.outcome.type, label).not.toBe("crashed");
+  if (result.outcome.type === "http") expect(result.outcome.status, label).toBeLessThan(500);
+  if (result.outcome.type === "refused" || result.outcome.type === "returned") expect(result.outcome.code ?? "", label).not.toMatch(/^internal:/);
+  expect(result.seen, label).not.toMatch(LEAK_PATTERN);
+}
+
+/**
+ * Entries fuzzed: every route handler and server action except better-auth's
+ * own handler (its library's input handling, not ours), the diagram frame's
+ * static page and script (no input; their text is code), and sign-out (it
+ * ends the session the next run needs).
+ */
+const FUZZED = policyRegistry.filter(
+  (entry): entry is Extract<PolicyEntry, { kind: "route" | "action" }> =>
+    (entry.kind === "route" || entry.kind === "action") &&
+    !entry.file.startsWith("app/api/auth/[...all]") &&
+    !entry.file.startsWith("app/diagram-frame/") &&
+    entry.exportName !== "signOut",
+);
+
+describe("every route handler and server action with fuzzed input", () => {
+  describe.each(FUZZED.map((entry) => [keyOf(entry), entry] as const))("%s", (_key, entry) => {
+    it("never crashes, leaks or changes the victim's data when another person sends it", async () => {
+      const headers = entry.access === "public" ? requestHeaders() : people.otherUser;
+      const before = await victimDigest();
+      await fc.assert(
+        fc.asyncProperty(fuzzedInput(entry, people.fixture), async (input) => {
+          expectNoLeak(entry, await callFuzzed(entry, people.fixture, headers, input));
+        }),
+        { numRuns: FUZZ_RUNS, seed: 20261204 },
+      );
+      expect(await victimDigest(), "another person's fuzzed calls changed the victim's data").toBe(before);
+    }, 120_000);
+
+    if (entry.access === "public") return;
+    it("never crashes or leaks when the right person sends it", async () => {
+      const fixture = await people.freshFixture();
+      const headers = entry.access === "admin" ? await people.admin() : await people.owner();
+      await fc.assert(
+        fc.asyncProperty(fuzzedInput(entry, fixture), async (input) => {
+          expectNoLeak(entry, await callFuzzed(entry, fixture, headers, input));
+        }),
+        { numRuns: FUZZ_RUNS, seed: 20261204 },
+      );
+    }, 120_000);
   });
 });

@@ -61,7 +61,8 @@ export const SignInInputSchema = z.object({
 
 /** A form field as a string ("" when absent or a file). */
 export function formText(formData: FormData, field: string): string {
-  const value = formData.get(field);
+  // A server action's arguments are whatever a client sends: anything but a form reads as an empty one.
+  const value = formData instanceof FormData ? formData.get(field) : null;
   return typeof value === "string" ? value : "";
 }
 
