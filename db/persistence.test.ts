@@ -85,6 +85,7 @@ const APP_TABLES = [
   "project_nodes",
   "project_test_runs",
   "projects",
+  "reply_checkpoints",
   "sessions",
   "user_preferences",
   "users",

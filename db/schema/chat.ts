@@ -219,6 +219,26 @@ export const panels = pgTable(
   ],
 );
 
+/**
+ * The text of a reply while it streams, written every few seconds apart from
+ * the thread (which holds only stored replies): what a restarted server
+ * stores as an interrupted reply when the process that generated it died
+ * before its final store. Deleted once the reply is stored.
+ */
+export const replyCheckpoints = pgTable("reply_checkpoints", {
+  /** The reply's message id (also its chat's lease holder while it streams). */
+  messageId: text("message_id").primaryKey(),
+  chatId: text("chat_id")
+    .notNull()
+    .references(() => chats.id, { onDelete: "cascade" }),
+  userId: text("user_id").notNull(),
+  /** The prompt the reply answers. */
+  parentId: text("parent_id").notNull(),
+  model: text("model").notNull(),
+  text: text("text").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
 /** Diagnostics of a reply, waiting to be prepended to the chat's next real prompt. */
 export const preambles = pgTable(
   "preambles",

@@ -15,6 +15,7 @@ export {
   messages,
   panels,
   preambles,
+  replyCheckpoints,
   MESSAGE_KINDS,
   MESSAGE_ROLES,
   MESSAGE_STATUSES,

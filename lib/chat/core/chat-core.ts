@@ -55,7 +55,8 @@ import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { restoreReply } from "../turn/restore-reply";
 import { restoreTurn, type RestoredPart } from "../turn/restore-turn";
 import { GenerationRegistry } from "../turn/generation-registry";
-import { ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
+import { recoverInterruptedReplies, ReplyCheckpointer } from "../turn/reply-checkpoint";
+import { REPLY_LEASE_MS, ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ActionSummary, AssistantMessage, ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
 import { pathPanels } from "../versions/path-panels";
 import { activePath, newestLeafUnder, versionGroups } from "../versions/thread-tree";
@@ -160,6 +161,8 @@ export type ChatCoreOptions = {
   replyTimeLimitMs?: number;
   /** How long a reply's lease on its chat lasts and how often it is renewed (default `REPLY_LEASE_MS`, `REPLY_LEASE_RENEW_MS`). */
   replyLease?: ReplyLeaseTiming;
+  /** Milliseconds between checkpoints of a streaming reply's text (default `REPLY_CHECKPOINT_MS`). */
+  checkpointMs?: number;
 };
 
 /** The chat core of one server instance (see the file comment). */
@@ -176,7 +179,10 @@ export class ChatCore {
   private readonly replyLease: ReplyLeaseTiming | undefined;
   /** The @Query sources this host answers: compiled against, and told to the model. */
   private readonly querySchemas: UiQuerySchemas | undefined;
+  private readonly checkpointMs: number | undefined;
   private started: Promise<void> | null = null;
+  /** The sweep for replies dead processes left half-written. */
+  private recovery: ReturnType<typeof setInterval> | null = null;
 
   /** A core on `options.bus`; it starts listening on first use. */
   constructor(options: ChatCoreOptions) {
@@ -184,6 +190,7 @@ export class ChatCore {
     this.models = options.models;
     this.replyTimeLimitMs = options.replyTimeLimitMs ?? REPLY_TIME_LIMIT_MS;
     this.replyLease = options.replyLease;
+    this.checkpointMs = options.checkpointMs;
     this.querySchemas = options.querySchemas;
     this.hub = new ChatHub({
       bus: options.bus,
@@ -195,13 +202,37 @@ export class ChatCore {
     this.lists = new ChatListHub({ bus: options.bus });
   }
 
-  /** Starts listening to the other instances; every operation awaits it. */
+  /**
+   * Starts listening to the other instances, and sweeps up replies a dead
+   * process left half-written (reply-checkpoint.ts) — now, then once per
+   * lease period; every operation awaits the start.
+   */
   ready(): Promise<void> {
-    this.started ??= this.bus.start().catch((caught: unknown) => {
-      this.started = null;
-      throw new AppError("offline:database", { detail: "the chat bus could not start listening", cause: caught });
-    });
+    this.started ??= this.bus
+      .start()
+      .then(() => this.startRecovery())
+      .catch((caught: unknown) => {
+        this.started = null;
+        throw new AppError("offline:database", { detail: "the chat bus could not start listening", cause: caught });
+      });
     return this.started;
+  }
+
+  private startRecovery(): void {
+    if (this.recovery !== null) return;
+    this.recovery = setInterval(() => void this.recoverInterrupted(), this.replyLease?.durationMs ?? REPLY_LEASE_MS);
+    this.recovery.unref?.();
+    void this.recoverInterrupted();
+  }
+
+  /** Stores what dead processes left half-written as interrupted replies, and tells their viewers. */
+  async recoverInterrupted(): Promise<number> {
+    const recovered = await recoverInterruptedReplies(this.querySchemas ? { querySchemas: this.querySchemas } : {});
+    for (const { userId, stored } of recovered) {
+      this.hub.announceMessage(userId, stored.message);
+      this.lists.announce(userId);
+    }
+    return recovered.length;
   }
 
   /**
@@ -539,6 +570,10 @@ export class ChatCore {
         ...(latestAttachment !== null ? { latestAttachment } : {}),
       });
       const chatId = chat.id;
+      const checkpointer = new ReplyCheckpointer(
+        { messageId, chatId, userId: actor.userId, parentId: prompt.id, model: modelId, text: () => reply.text },
+        ...(this.checkpointMs !== undefined ? [this.checkpointMs] : []),
+      );
       const timeLimit = setTimeout(() => this.generations.abort(chatId, "time-limit"), this.replyTimeLimitMs);
       timeLimit.unref?.();
       const restore = "restore" in turn ? turn.restore : undefined;
@@ -565,6 +600,8 @@ export class ChatCore {
       const generation = answer
         .then(async (stored) => {
           clearTimeout(timeLimit);
+          // Kept when nothing could be stored: the next sweep tries again once the lease is free.
+          await checkpointer.stop(stored !== null);
           // Free the chat before viewers hear the end, so a reply to that event can send at once.
           await heldLease.release();
           slot.release();
@@ -573,6 +610,7 @@ export class ChatCore {
         .catch((caught: unknown) => {
           // generateReply and restoreReply never throw, the lease's release never does and endReply only emits; should any ever fail, the chat must not stay taken.
           clearTimeout(timeLimit);
+          void checkpointer.stop(false);
           void heldLease.release();
           slot.release();
           console.error(`chat: ending reply ${messageId} failed`, caught);
@@ -714,9 +752,11 @@ export class ChatCore {
     await this.hub.settle();
   }
 
-  /** Stops every reply generated here (each is stored as stopped), then the hub and the bus. */
+  /** Stops every reply generated here (each is stored as stopped), the recovery sweep, then the hub and the bus. */
   async close(): Promise<void> {
     await this.idle();
+    if (this.recovery !== null) clearInterval(this.recovery);
+    this.recovery = null;
     this.hub.close();
     this.lists.close();
     await this.bus.close();

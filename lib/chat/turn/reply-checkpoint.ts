@@ -1,0 +1,132 @@
+/**
+ * Nothing a person saw is lost when a server dies mid-reply. While a reply
+ * streams, its text is checkpointed every few seconds apart from the thread
+ * (`db/queries/reply-checkpoints.ts`; previews stay unstored); once it is
+ * stored the checkpoint goes. A process killed before its final store leaves
+ * its checkpoint behind with a lease it no longer renews: the next sweep on
+ * any instance (one at start, then one per lease period) claims it, stores
+ * the text as an interrupted reply — compiled, marked as an error, never
+ * left spinning — and frees the chat's lease.
+ */
+import "server-only";
+import { getMessage } from "@/db/queries/chat-turns";
+import { claimReplyCheckpoint, deleteReplyCheckpoint, listAbandonedReplyCheckpoints, saveReplyCheckpoint } from "@/db/queries/reply-checkpoints";
+import { releaseReplyLease } from "@/db/queries/reply-leases";
+import { compileUi } from "@/lib/ui/compile/compile-ui";
+import type { UiQuerySchemas } from "@/lib/ui/compile/options";
+import { storeMinimalReply } from "../final/store-minimal-reply";
+import { storeReply, type StoredReply } from "../final/store-reply";
+
+/**
+ * Milliseconds between checkpoints of a streaming reply: the most text a
+ * killed process loses, against one small write per stream per period (200
+ * streams cost 100 writes a second).
+ */
+export const REPLY_CHECKPOINT_MS = 2_000;
+
+/** Checkpoints claimed per sweep: a crash leaves at most its own streams behind; more wait for the next sweep. */
+export const RECOVERY_BATCH = 100;
+
+/** What an interrupted reply says. */
+export const REPLY_INTERRUPTED_MESSAGE = "The server stopped while writing this reply. What arrived before is kept.";
+
+/** The reply a checkpointer follows. */
+export type CheckpointedReply = {
+  messageId: string;
+  chatId: string;
+  userId: string;
+  /** The prompt it answers. */
+  parentId: string;
+  model: string;
+  /** The text so far (read at each checkpoint). */
+  text: () => string;
+};
+
+/** Writes a streaming reply's text every `intervalMs` while it changes; `stop` ends it and deletes the checkpoint. */
+export class ReplyCheckpointer {
+  private timer: ReturnType<typeof setInterval> | null;
+  private written = 0;
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly reply: CheckpointedReply,
+    intervalMs: number = REPLY_CHECKPOINT_MS,
+  ) {
+    this.timer = setInterval(() => void this.write(), intervalMs);
+    this.timer.unref?.();
+  }
+
+  private write(): Promise<void> {
+    const text = this.reply.text();
+    // Nothing new, or the last write still on its way: a slow database must not queue writes up.
+    if (text.length === this.written || this.writing !== null) return this.writing ?? Promise.resolve();
+    const { messageId, chatId, userId, parentId, model } = this.reply;
+    this.writing = saveReplyCheckpoint({ checkpoint: { messageId, chatId, userId, parentId, model, text } })
+      .then(() => {
+        this.written = text.length;
+      })
+      .catch((caught: unknown) => console.error(`chat: checkpointing reply ${messageId} failed; the next one tries again`, caught))
+      .finally(() => {
+        this.writing = null;
+      });
+    return this.writing;
+  }
+
+  /**
+   * Stops checkpointing. Once the reply is stored its checkpoint is deleted
+   * (a failed delete is claimed by a sweep, which finds the reply stored);
+   * a reply that could not be stored keeps it, for a sweep to store later.
+   */
+  async stop(stored: boolean): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.writing;
+    if (!stored) return;
+    try {
+      await deleteReplyCheckpoint({ messageId: this.reply.messageId });
+    } catch (caught) {
+      console.error(`chat: deleting the checkpoint of reply ${this.reply.messageId} failed`, caught);
+    }
+  }
+}
+
+/**
+ * Stores every abandoned checkpoint as an interrupted reply and frees its
+ * chat; returns what was stored (for viewers). Never throws: a sweep that
+ * fails is tried again by the next.
+ */
+export async function recoverInterruptedReplies(options: { querySchemas?: UiQuerySchemas } = {}): Promise<{ userId: string; stored: StoredReply }[]> {
+  const recovered: { userId: string; stored: StoredReply }[] = [];
+  let ids: string[];
+  try {
+    ids = await listAbandonedReplyCheckpoints({ limit: RECOVERY_BATCH });
+  } catch (caught) {
+    console.error("chat: listing interrupted replies failed", caught);
+    return recovered;
+  }
+  for (const id of ids) {
+    try {
+      const checkpoint = await claimReplyCheckpoint({ messageId: id });
+      if (!checkpoint) continue;
+      const { userId, chatId, messageId, parentId, model, text } = checkpoint;
+      // Stored after all (its checkpoint's delete failed): nothing to do but free the chat.
+      const existing = await getMessage({ userId, chatId, messageId });
+      if (!existing) {
+        const blocks = compileUi(text, { id: messageId, final: true, ...(options.querySchemas ? { querySchemas: options.querySchemas } : {}) });
+        const base = { userId, chatId, messageId, parentId, model, text };
+        let stored: StoredReply | null = null;
+        try {
+          stored = await storeReply({ ...base, status: "error", error: REPLY_INTERRUPTED_MESSAGE, blocks, tools: [], actionPanelId: null });
+        } catch (caught) {
+          console.error(`chat: storing interrupted reply ${messageId} failed; storing its text alone`, caught);
+          stored = await storeMinimalReply({ ...base, error: REPLY_INTERRUPTED_MESSAGE });
+        }
+        if (stored) recovered.push({ userId, stored });
+      }
+      await releaseReplyLease({ chatId, holder: messageId });
+    } catch (caught) {
+      console.error(`chat: recovering interrupted reply ${id} failed`, caught);
+    }
+  }
+  return recovered;
+}
