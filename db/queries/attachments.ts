@@ -85,11 +85,15 @@ export async function attachToChat(
   input: { userId: string; chatId: string; attachmentIds: readonly string[] },
 ): Promise<AttachmentInfo[] | null> {
   const claimed: AttachmentInfo[] = [];
-  // One at a time, in the prompt's order, each stamped by the clock (not the transaction's start): the last is the chat's newest.
+  // One at a time, in the prompt's order, each stamped by the clock (not the
+  // transaction's start) and always after the chat's newest so far: the last is
+  // the chat's newest even where the clock is coarse (PGlite's can stamp two
+  // updates alike).
+  const stamp = sql`greatest(clock_timestamp(), (select max(${sql.raw('"newest"."attached_at"')}) from ${attachments} as "newest" where ${sql.raw('"newest"."chat_id"')} = ${input.chatId}) + interval '1 microsecond')`;
   for (const id of new Set(input.attachmentIds)) {
     const [row] = await transaction
       .update(attachments)
-      .set({ chatId: input.chatId, attachedAt: sql`clock_timestamp()` })
+      .set({ chatId: input.chatId, attachedAt: stamp })
       .where(and(eq(attachments.userId, input.userId), eq(attachments.id, id), sql`(${attachments.chatId} is null or ${attachments.chatId} = ${input.chatId})`))
       .returning(infoColumns);
     if (!row) return null;
