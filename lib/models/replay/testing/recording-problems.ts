@@ -15,6 +15,8 @@ import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { evaluateUiBlock } from "@/lib/ui/evaluate/evaluate-block";
 import { UiState } from "@/lib/ui/state/ui-state";
+import { READ_PROJECT_DATA_TOOL_NAME, ReadProjectDataInputSchema } from "@/lib/project/data-tool";
+import { projectQuerySource } from "@/lib/project/query-sources";
 import type { Recording } from "../recording-schema";
 
 /** The query sources the recordings read, with the argument schemas the project model must offer. */
@@ -71,10 +73,21 @@ function artifactCallProblems(call: { toolName: string; input: string }): string
   return [...(path.ok ? [] : [`${call.toolName}: ${path.error}`]), ...(content === null || content.ok ? [] : [`${call.toolName}: ${content.error}`])];
 }
 
-/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact calls checked by the artifact tools' rules. */
+/** Problems of a `read_project_data` call: its input must name a source and fit that source's argument schema. */
+function dataCallProblems(call: { toolName: string; input: string }): string[] {
+  const parsed = ReadProjectDataInputSchema.safeParse(JSON.parse(call.input));
+  if (!parsed.success) return [`${call.toolName}: ${parsed.error.message}`];
+  const source = projectQuerySource(parsed.data.source);
+  if (!source) return [`${call.toolName}: no source named ${parsed.data.source}`];
+  const checked = source.argumentsSchema.safeParse(parsed.data.arguments ?? {});
+  return checked.success ? [] : [`${call.toolName}: ${checked.error.message}`];
+}
+
+/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact and data calls checked by their tools' rules. */
 export function toolProblems(recording: Recording): string[] {
   return recording.steps.flatMap((step) =>
     step.toolCalls.flatMap((call) => {
+      if (call.toolName === READ_PROJECT_DATA_TOOL_NAME) return dataCallProblems(call);
       if (call.toolName !== "render_ui") return artifactCallProblems(call);
       const input: unknown = JSON.parse(call.input);
       const spec = typeof input === "object" && input !== null && "spec" in input ? input.spec : undefined;
@@ -102,7 +115,7 @@ export function recordingUiCounts(recording: Recording): { blocks: number; fence
     blocks: compileReply(recording.id, text).length,
     fences: extractGenuiFences(text).length,
     renderUiCalls,
-    artifactCalls: calls.length - renderUiCalls,
+    artifactCalls: calls.filter((call) => isArtifactToolName(call.toolName)).length,
   };
 }
 
