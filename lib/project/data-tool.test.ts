@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
@@ -6,6 +8,7 @@ const { createChat } = await import("@/db/queries/chats");
 const { DATA_TOOL_CHARACTER_LIMIT, DATA_TOOL_ROW_LIMIT, projectDataTools, readProjectData, READ_PROJECT_DATA_TOOL_NAME } = await import("./data-tool");
 const { QueryQuota, QUERY_QUOTA_LIMITS } = await import("./query-quota");
 const { NOT_A_MEMBER_MESSAGE } = await import("./authorize-project");
+const { loadReplayLibrary } = await import("@/lib/models/replay/load-recordings");
 const { createTestActor, moveChatToProject, openTestDatabase, seedOtherProject } = await import("./testing/project-test-setup");
 
 type Actor = Awaited<ReturnType<typeof createTestActor>>;
@@ -82,6 +85,28 @@ describe("read_project_data", () => {
     const scope = { userId: owner.userId, chatId, quota };
     expect(await readProjectData(scope, { source: "nodes" })).toMatchObject({ ok: true });
     expect(await readProjectData(scope, { source: "nodes" })).toMatchObject({ ok: false, error: { code: "rate_limit:query" } });
+  });
+
+  it("answers every recorded call, and the recordings' prose quotes rows the seeded project really holds", async () => {
+    const library = loadReplayLibrary();
+    const calls = library.recordings.flatMap((recording) =>
+      recording.steps.flatMap((step) => step.toolCalls.filter((call) => call.toolName === READ_PROJECT_DATA_TOOL_NAME).map((call) => ({ id: recording.id, call }))),
+    );
+    expect(new Set(calls.map(({ id }) => id))).toEqual(new Set(["project-data-tool", "incidents-live"]));
+    const read: Record<string, Record<string, unknown>[]> = {};
+    for (const { id, call } of calls) {
+      const result = await readProjectData({ userId: owner.userId, chatId }, JSON.parse(call.input));
+      if (!result.ok) throw new Error(`${id}: ${result.error.message}`);
+      (read[id] ??= []).push(...result.rows);
+    }
+    const reply = (id: string) => readFileSync(path.join(process.cwd(), "fixtures", "replays", id, "reply.md"), "utf8");
+    const slowest = [...read["project-data-tool"]!].sort((a, b) => Number(b.ms) - Number(a.ms))[0]!;
+    expect(reply("project-data-tool")).toContain(`**${String(slowest.name)}** at ${Number(slowest.ms).toLocaleString("en-US")} ms (owner: ${String(slowest.owner)})`);
+    const [incident, ...others] = read["incidents-live"]!.filter((row) => "severity" in row);
+    expect(others).toEqual([]);
+    expect(reply("incidents-live")).toContain(`**${String(incident!.id)}**, "${String(incident!.title)}" (${String(incident!.severity)}, ${String(incident!.service)})`);
+    const peak = Math.max(...read["incidents-live"]!.filter((row) => "metric" in row).map((row) => Number(row.value)));
+    expect(reply("incidents-live")).toContain(`reached ${peak} ms on 30 November`);
   });
 
   it("is offered to the AI SDK under its name, and its execute never throws", async () => {
