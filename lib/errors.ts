@@ -86,6 +86,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   "forbidden:admin": "Only administrators can open this page.",
   "conflict:auth": "An account with this email already exists.",
   "rate_limit:auth": "Too many attempts. Wait a moment and try again.",
+  "rate_limit:query": "Too many queries. Wait a minute and try again.",
 };
 
 /** The shape an error takes on the wire (route handler bodies, server action results). */

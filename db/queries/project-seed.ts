@@ -8,6 +8,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { projectCommits, projectDiffs, projectFiles, projectNodes, projects, projectTestRuns } from "../schema/project";
+import { projectBuilds, projectIncidents, projectMetrics, projectNodeEdges, projectReleases } from "../schema/project-activity";
 import { runQuery, type QueryOptions } from "./run-query";
 
 /** Everything a project seed writes; rows carry no project id (the project's is used). */
@@ -18,6 +19,12 @@ export type ProjectSeed = {
   diffs: Omit<typeof projectDiffs.$inferInsert, "projectId">[];
   nodes: Omit<typeof projectNodes.$inferInsert, "projectId">[];
   testRuns: Omit<typeof projectTestRuns.$inferInsert, "projectId">[];
+  /** The activity tables (`project-activity.ts`); a seed without them writes none. */
+  metrics?: Omit<typeof projectMetrics.$inferInsert, "projectId">[];
+  incidents?: Omit<typeof projectIncidents.$inferInsert, "projectId">[];
+  builds?: Omit<typeof projectBuilds.$inferInsert, "projectId">[];
+  releases?: Omit<typeof projectReleases.$inferInsert, "projectId">[];
+  edges?: Omit<typeof projectNodeEdges.$inferInsert, "projectId">[];
   /** Identifies the seed's content: equal digests mean nothing to write. */
   digest: string;
 };
@@ -60,7 +67,8 @@ export function seedProject(input: QueryOptions & { seed: ProjectSeed }): Promis
             seedDigest: seed.digest,
           },
         });
-      for (const table of [projectFiles, projectCommits, projectDiffs, projectNodes, projectTestRuns]) {
+      const activity = [projectMetrics, projectIncidents, projectBuilds, projectReleases, projectNodeEdges];
+      for (const table of [projectFiles, projectCommits, projectDiffs, projectNodes, projectTestRuns, ...activity]) {
         await transaction.delete(table).where(eq(table.projectId, projectId));
       }
       for (const rows of chunks(seed.files)) await transaction.insert(projectFiles).values(rows.map((row) => ({ ...row, projectId })));
@@ -68,6 +76,11 @@ export function seedProject(input: QueryOptions & { seed: ProjectSeed }): Promis
       for (const rows of chunks(seed.diffs)) await transaction.insert(projectDiffs).values(rows.map((row) => ({ ...row, projectId })));
       for (const rows of chunks(seed.nodes)) await transaction.insert(projectNodes).values(rows.map((row) => ({ ...row, projectId })));
       for (const rows of chunks(seed.testRuns)) await transaction.insert(projectTestRuns).values(rows.map((row) => ({ ...row, projectId })));
+      for (const rows of chunks(seed.metrics ?? [])) await transaction.insert(projectMetrics).values(rows.map((row) => ({ ...row, projectId })));
+      for (const rows of chunks(seed.incidents ?? [])) await transaction.insert(projectIncidents).values(rows.map((row) => ({ ...row, projectId })));
+      for (const rows of chunks(seed.builds ?? [])) await transaction.insert(projectBuilds).values(rows.map((row) => ({ ...row, projectId })));
+      for (const rows of chunks(seed.releases ?? [])) await transaction.insert(projectReleases).values(rows.map((row) => ({ ...row, projectId })));
+      for (const rows of chunks(seed.edges ?? [])) await transaction.insert(projectNodeEdges).values(rows.map((row) => ({ ...row, projectId })));
       return "seeded";
     }),
   );

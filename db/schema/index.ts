@@ -49,6 +49,21 @@ export {
   type ProjectTestRun,
 } from "./project";
 export {
+  BUILD_STATUSES,
+  INCIDENT_SEVERITIES,
+  INCIDENT_STATUSES,
+  projectBuilds,
+  projectIncidents,
+  projectMetrics,
+  projectNodeEdges,
+  projectReleases,
+  type ProjectBuild,
+  type ProjectIncident,
+  type ProjectMetric,
+  type ProjectNodeEdge,
+  type ProjectRelease,
+} from "./project-activity";
+export {
   adminAuditEvents,
   adminRecompileChanges,
   adminRecompileRuns,

@@ -153,6 +153,8 @@ export const projectTestRuns = pgTable(
     suite: text("suite").notNull(),
     ms: integer("ms").notNull(),
     failed: boolean("failed").notNull(),
+    /** Who looks after the test (its suite's owner); empty when nobody was named. */
+    owner: text("owner").default("").notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
   },
   (table) => [

@@ -81,7 +81,7 @@ describe.each(TEST_DATABASE_KINDS)("resolving a block's link chips on %s", (kind
         '  <Entry title="a"><File path="lib/billing/nope.ts"/></Entry>',
         '  <Entry title="b"><Commit sha="deadbeef"/></Entry>',
         '  <Entry title="c"><Node ref="service:nope"/></Entry>',
-        '  <Entry title="d"><Diff path="lib/billing/tax.ts"/></Entry>',
+        '  <Entry title="d"><Diff path="lib/checkout/cart.ts"/></Entry>',
         '  <Entry title="e"><Diff base="main"/></Entry>',
         '  <Entry title="f"><File path="lib/billing/invoice.ts" line={9999}/></Entry>',
         "</EntityList>",
@@ -92,7 +92,7 @@ describe.each(TEST_DATABASE_KINDS)("resolving a block's link chips on %s", (kind
       { status: "text", label: "lib/billing/nope.ts", navigation: undefined },
       { status: "text", label: "deadbee", navigation: undefined },
       { status: "text", label: "service:nope", navigation: undefined },
-      { status: "text", label: "lib/billing/tax.ts", navigation: undefined },
+      { status: "text", label: "lib/checkout/cart.ts", navigation: undefined },
       // Two stored diffs start from main: ambiguous, so text.
       { status: "text", label: "main…working", navigation: undefined },
       // The file exists but the line does not: the chip opens the file itself.

@@ -12,6 +12,7 @@ const { UiState } = await import("@/lib/ui/state/ui-state");
 const { uiQueryKey } = await import("@/lib/ui/query/query-key");
 const { answerBlockQuery, REPLACED_QUERY_MESSAGE } = await import("./block-query");
 const { NOT_A_MEMBER_MESSAGE } = await import("./authorize-project");
+const { processQueryQuota, QUERY_QUOTA_LIMITS } = await import("./query-quota");
 const { compileStoredBlocks, createChatWithReply, createTestActor, openTestDatabase, seedOtherProject, TEST_DATABASE_KINDS } = await import(
   "./testing/project-test-setup"
 );
@@ -187,6 +188,19 @@ describe.each(TEST_DATABASE_KINDS)("answering a block's query on %s", (kind) => 
     expect(answer.rows.every((row) => row.run === 1841)).toBe(true);
     const staleState = new UiState(before);
     expect(() => staleState.setQuery("runs", answer.rows, answer)).toThrow(expect.objectContaining({ code: "replaced_query" }));
+  });
+
+  it("refuses a person past their query quota with rate_limit:query, and only them", async () => {
+    const busy = await createTestActor("Busy");
+    const fixture = await createChatWithReply(busy, { text: TEST_RUNS_REPLY });
+    expect((await answerBlockQuery({ actor: busy, chatId: fixture.chatId, body: request(fixture, "runs") })).rows).toHaveLength(12);
+    for (let used = 1; used < QUERY_QUOTA_LIMITS.query.queries; used += 1) processQueryQuota().begin(busy.userId, "query");
+    await expect(answerBlockQuery({ actor: busy, chatId: fixture.chatId, body: request(fixture, "runs") })).rejects.toMatchObject({
+      code: "rate_limit:query",
+      status: 429,
+    });
+    const calm = await createChatWithReply(owner, { text: TEST_RUNS_REPLY });
+    expect((await answerBlockQuery({ actor: owner, chatId: calm.chatId, body: request(calm, "runs") })).rows).toHaveLength(12);
   });
 
   it("refuses an unfinished stored block and a malformed request", async () => {

@@ -17,8 +17,7 @@ import { UiFailure } from "@/lib/ui/failure";
 import { uiQueryArguments } from "@/lib/ui/query/query-arguments";
 import type { UiQuery } from "@/lib/ui/query/query";
 import { uiValidatedState } from "@/lib/ui/link/validated-state";
-import { projectQuerySource } from "./query-sources";
-import { runProjectQuery } from "./run-project-query";
+import { readProjectSource } from "./read-project-source";
 import { loadStoredBlock } from "./stored-block";
 
 /** Bounds on the ids a request names: message ids are UUIDs; block ids are at most 200 units plus the reply's id. */
@@ -88,8 +87,6 @@ export async function answerBlockQuery(input: { actor: Actor; chatId: string; bo
   if (request.key !== undefined && request.key !== query.key) {
     throw new AppError("conflict:query", { message: REPLACED_QUERY_MESSAGE, detail: `${request.name} of ${block.id}` });
   }
-  const source = projectQuerySource(query.source);
-  if (!source) throw new AppError("not_found:query", { message: `There is no query source named "${query.source}".` });
-  const result = await runProjectQuery({ project, source, arguments: query.arguments });
+  const result = await readProjectSource({ actor: input.actor, project, source: query.source, arguments: query.arguments, channel: "query" });
   return { name: query.name, key: query.key, source: query.source, arguments: { ...query.arguments }, rows: result.rows, truncated: result.truncated };
 }

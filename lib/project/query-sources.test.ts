@@ -25,12 +25,12 @@ function source(name: string): Source {
 
 describe("the query sources' argument schemas", () => {
   it("are the compiler's schemas, one per source, each described for the model with its rows", () => {
-    expect(Object.keys(PROJECT_QUERY_SCHEMAS).sort()).toEqual(["commits", "files", "tests"]);
+    expect(Object.keys(PROJECT_QUERY_SCHEMAS).sort()).toEqual(["builds", "commits", "files", "incidents", "metrics", "nodes", "releases", "tests"]);
     for (const [name, schema] of Object.entries(PROJECT_QUERY_SCHEMAS)) {
       expect(schema, name).toBe(source(name).argumentsSchema);
       expect(schema.description, name).toMatch(/Rows: \{/);
     }
-    expect(PROJECT_QUERY_SCHEMAS.tests?.description).toContain("{name: string, suite: string, ms: number, failed: boolean, run: number}");
+    expect(PROJECT_QUERY_SCHEMAS.tests?.description).toContain("{name: string, suite: string, ms: number, failed: boolean, run: number, owner: string, runAt: string}");
   });
 
   it("accept what the sources take and refuse misspelt, mistyped or out-of-range arguments", () => {
@@ -86,6 +86,8 @@ describe.each(TEST_DATABASE_KINDS)("the query sources' rows on %s", (kind) => {
       ms: 1204,
       failed: true,
       run: 1842,
+      owner: "Amara Okafor",
+      runAt: "2026-11-30T14:04:12.000Z",
     });
     const failed = await runProjectQuery({ project: demo, source: source("tests"), arguments: { branch: "main", failedOnly: true } });
     expect(failed.rows.map((row) => row.failed)).toEqual([true, true, true]);

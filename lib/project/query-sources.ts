@@ -9,8 +9,16 @@
 import "server-only";
 import { z } from "zod";
 import type { Database } from "@/db/client";
-import { listLatestTestResults, listProjectCommits, listProjectFiles } from "@/db/queries/project-model";
+import {
+  getProjectNodeNeighbourhood,
+  listProjectBuilds,
+  listProjectIncidents,
+  listProjectMetrics,
+  listProjectReleases,
+} from "@/db/queries/project-activity";
+import { listLatestTestResults, listProjectCommits, listProjectFiles, listProjectNodes } from "@/db/queries/project-model";
 import type { Project } from "@/db/schema/project";
+import { BUILD_STATUSES, INCIDENT_SEVERITIES, INCIDENT_STATUSES } from "@/db/schema/project-activity";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import { shortSha } from "./project-paths";
@@ -23,6 +31,22 @@ export const COMMITS_ROW_CAP = 100;
 export const COMMITS_DEFAULT_LIMIT = 20;
 /** Most files one `files` query returns: a directory listing a panel can show. */
 export const FILES_ROW_CAP = 200;
+/** Most metric values one `metrics` query returns: 4 services × 3 metrics × 14 days is 168; 500 is a chart's worth of points. */
+export const METRICS_ROW_CAP = 500;
+/** Most incidents one `incidents` query returns: a quarter's worth, still one table. */
+export const INCIDENTS_ROW_CAP = 100;
+/** Incidents an `incidents` query returns when it names no limit: a screenful. */
+export const INCIDENTS_DEFAULT_LIMIT = 20;
+/** Most build jobs one `builds` query returns: forty pipelines of five jobs. */
+export const BUILDS_ROW_CAP = 200;
+/** Build jobs a `builds` query returns when it names no limit: the last few pipelines. */
+export const BUILDS_DEFAULT_LIMIT = 30;
+/** Most releases one `releases` query returns: a release history beyond this is a changelog page, not a panel. */
+export const RELEASES_ROW_CAP = 50;
+/** Releases a `releases` query returns when it names no limit. */
+export const RELEASES_DEFAULT_LIMIT = 10;
+/** Most rows one `nodes` query returns: a node and its neighbours, or the whole graph of a small system. */
+export const NODES_ROW_CAP = 100;
 /** UTF-16 units of a branch, path or prefix argument: the link targets' own bounds. */
 const ARGUMENT_TEXT_LIMIT = 1_024;
 
@@ -61,7 +85,10 @@ function defineQuerySource<Schema extends z.ZodType>(source: ProjectQuerySource<
 
 /** The type word of a row field, for the description the model reads. */
 function fieldType(schema: z.ZodType): string {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return fieldType(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodNullable) return `${fieldType(schema.unwrap() as z.ZodType)} | null`;
+  if (schema instanceof z.ZodOptional) return fieldType(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodArray) return `${fieldType(schema.element as z.ZodType)}[]`;
+  if (schema instanceof z.ZodEnum) return "string";
   if (schema instanceof z.ZodString) return "string";
   if (schema instanceof z.ZodNumber) return "number";
   if (schema instanceof z.ZodBoolean) return "boolean";
@@ -81,6 +108,8 @@ const TestRowSchema = z.strictObject({
   ms: z.number(),
   failed: z.boolean(),
   run: z.number(),
+  owner: z.string(),
+  runAt: z.string(),
 });
 
 const TESTS_DESCRIPTION =
@@ -108,7 +137,15 @@ const testsSource = defineQuerySource({
       failedOnly: value.failedOnly === true,
       limit,
     });
-    return rows.map((row) => ({ name: row.name, suite: row.suite, ms: row.ms, failed: row.failed, run: row.runNumber }));
+    return rows.map((row) => ({
+      name: row.name,
+      suite: row.suite,
+      ms: row.ms,
+      failed: row.failed,
+      run: row.runNumber,
+      owner: row.owner,
+      runAt: row.finishedAt.toISOString(),
+    }));
   },
 });
 
@@ -186,11 +223,225 @@ const filesSource = defineQuerySource({
   },
 });
 
+const ServiceSchema = z.string().min(1).max(ARGUMENT_TEXT_LIMIT);
+
+const MetricRowSchema = z.strictObject({ service: z.string(), metric: z.string(), unit: z.string(), day: z.string(), value: z.number() });
+
+const METRICS_DESCRIPTION =
+  "Daily values per service (billing-api, checkout-web, search-api, auth-api) and metric (p95_latency, error_rate, requests), oldest first; arguments service, metric, since (a date).";
+
+/** `metrics`: daily time series per service and metric. */
+const metricsSource = defineQuerySource({
+  name: "metrics",
+  description: METRICS_DESCRIPTION,
+  argumentsSchema: z
+    .strictObject({
+      service: ServiceSchema.optional(),
+      metric: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
+      since: z.iso.date().optional(),
+    })
+    .describe(`${METRICS_DESCRIPTION} Rows: ${describeRow(MetricRowSchema)}.`),
+  rowSchema: MetricRowSchema,
+  rowCap: METRICS_ROW_CAP,
+  limit: () => undefined,
+  read: async ({ database, project, arguments: value, limit }) => {
+    const rows = await listProjectMetrics({
+      ...(database ? { database } : {}),
+      projectId: project.id,
+      ...(value.service !== undefined ? { service: value.service } : {}),
+      ...(value.metric !== undefined ? { metric: value.metric } : {}),
+      ...(value.since !== undefined ? { since: new Date(`${value.since}T00:00:00Z`) } : {}),
+      limit,
+    });
+    return rows.map((row) => ({ service: row.service, metric: row.metric, unit: row.unit, day: row.at.toISOString().slice(0, 10), value: row.value }));
+  },
+});
+
+const IncidentRowSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  severity: z.string(),
+  status: z.string(),
+  service: z.string(),
+  openedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+
+const INCIDENTS_DESCRIPTION =
+  "Incidents, newest first; arguments status (open, mitigated, resolved), service, severity (sev1 worst … sev4), limit (1–100, default 20).";
+
+/** `incidents`: a project's incidents. */
+const incidentsSource = defineQuerySource({
+  name: "incidents",
+  description: INCIDENTS_DESCRIPTION,
+  argumentsSchema: z
+    .strictObject({
+      status: z.enum(INCIDENT_STATUSES).optional(),
+      service: ServiceSchema.optional(),
+      severity: z.enum(INCIDENT_SEVERITIES).optional(),
+      limit: z.number().int().min(1).max(INCIDENTS_ROW_CAP).optional(),
+    })
+    .describe(`${INCIDENTS_DESCRIPTION} Rows: ${describeRow(IncidentRowSchema)}.`),
+  rowSchema: IncidentRowSchema,
+  rowCap: INCIDENTS_ROW_CAP,
+  limit: (value) => value.limit ?? INCIDENTS_DEFAULT_LIMIT,
+  read: async ({ database, project, arguments: value, limit }) => {
+    const rows = await listProjectIncidents({
+      ...(database ? { database } : {}),
+      projectId: project.id,
+      ...(value.status !== undefined ? { statuses: [value.status] } : {}),
+      ...(value.service !== undefined ? { service: value.service } : {}),
+      ...(value.severity !== undefined ? { severity: value.severity } : {}),
+      limit,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      severity: row.severity,
+      status: row.status,
+      service: row.service,
+      openedAt: row.openedAt.toISOString(),
+      resolvedAt: row.resolvedAt === null ? null : row.resolvedAt.toISOString(),
+    }));
+  },
+});
+
+const BuildRowSchema = z.strictObject({
+  pipeline: z.number(),
+  job: z.string(),
+  branch: z.string(),
+  status: z.string(),
+  startedAt: z.string(),
+  seconds: z.number(),
+});
+
+const BUILDS_DESCRIPTION =
+  "CI jobs (lint, typecheck, unit, e2e, deploy), newest pipeline first; arguments branch, status (passed, failed, running, cancelled, skipped), job, limit (1–200, default 30).";
+
+/** `builds`: CI pipelines, one row per job. */
+const buildsSource = defineQuerySource({
+  name: "builds",
+  description: BUILDS_DESCRIPTION,
+  argumentsSchema: z
+    .strictObject({
+      branch: BranchSchema.optional(),
+      status: z.enum(BUILD_STATUSES).optional(),
+      job: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
+      limit: z.number().int().min(1).max(BUILDS_ROW_CAP).optional(),
+    })
+    .describe(`${BUILDS_DESCRIPTION} Rows: ${describeRow(BuildRowSchema)}.`),
+  rowSchema: BuildRowSchema,
+  rowCap: BUILDS_ROW_CAP,
+  limit: (value) => value.limit ?? BUILDS_DEFAULT_LIMIT,
+  read: async ({ database, project, arguments: value, limit }) => {
+    const rows = await listProjectBuilds({
+      ...(database ? { database } : {}),
+      projectId: project.id,
+      ...(value.branch !== undefined ? { branch: value.branch } : {}),
+      ...(value.status !== undefined ? { status: value.status } : {}),
+      ...(value.job !== undefined ? { job: value.job } : {}),
+      limit,
+    });
+    return rows.map((row) => ({
+      pipeline: row.pipeline,
+      job: row.job,
+      branch: row.branch,
+      status: row.status,
+      startedAt: row.startedAt.toISOString(),
+      seconds: row.seconds,
+    }));
+  },
+});
+
+const ReleaseRowSchema = z.strictObject({
+  tag: z.string(),
+  sha: z.string(),
+  shortSha: z.string(),
+  date: z.string(),
+  previous: z.string().nullable(),
+  files: z.number(),
+  paths: z.array(z.string()),
+});
+
+const RELEASES_DESCRIPTION = "Release tags, newest first, with the paths each changed; arguments tag, limit (1–50, default 10).";
+
+/** `releases`: release tags with the files they changed (the diffs whose head is the tag). */
+const releasesSource = defineQuerySource({
+  name: "releases",
+  description: RELEASES_DESCRIPTION,
+  argumentsSchema: z
+    .strictObject({
+      tag: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
+      limit: z.number().int().min(1).max(RELEASES_ROW_CAP).optional(),
+    })
+    .describe(`${RELEASES_DESCRIPTION} Rows: ${describeRow(ReleaseRowSchema)}.`),
+  rowSchema: ReleaseRowSchema,
+  rowCap: RELEASES_ROW_CAP,
+  limit: (value) => value.limit ?? RELEASES_DEFAULT_LIMIT,
+  read: async ({ database, project, arguments: value, limit }) => {
+    const rows = await listProjectReleases({
+      ...(database ? { database } : {}),
+      projectId: project.id,
+      ...(value.tag !== undefined ? { tag: value.tag } : {}),
+      limit,
+    });
+    return rows.map((row) => ({
+      tag: row.tag,
+      sha: row.sha,
+      shortSha: shortSha(row.sha),
+      date: row.releasedAt.toISOString(),
+      previous: row.previous,
+      files: row.paths.length,
+      paths: row.paths,
+    }));
+  },
+});
+
+const NodeRowSchema = z.strictObject({ ref: z.string(), kind: z.string(), title: z.string(), direction: z.string(), edge: z.string() });
+
+const NODES_DESCRIPTION =
+  "The service graph: with ref (e.g. \"service:billing-api\") that node (direction self) and its neighbours (outgoing: it calls them, incoming: they call it) with the edge's label; without, every node.";
+
+/** `nodes`: a node with its neighbours and edges, or every node. */
+const nodesSource = defineQuerySource({
+  name: "nodes",
+  description: NODES_DESCRIPTION,
+  argumentsSchema: z
+    .strictObject({ ref: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional() })
+    .describe(`${NODES_DESCRIPTION} Rows: ${describeRow(NodeRowSchema)}.`),
+  rowSchema: NodeRowSchema,
+  rowCap: NODES_ROW_CAP,
+  limit: () => undefined,
+  read: async ({ database, project, arguments: value, limit }) => {
+    const scope = { ...(database ? { database } : {}), projectId: project.id };
+    if (value.ref === undefined) {
+      const nodes = await listProjectNodes({ ...scope, limit });
+      return nodes.map((node) => ({ ref: node.ref, kind: node.kind, title: node.title, direction: "self", edge: "" }));
+    }
+    const found = await getProjectNodeNeighbourhood({ ...scope, ref: value.ref, limit });
+    if (!found) return [];
+    const byRef = new Map(found.neighbours.map((node) => [node.ref, node]));
+    const rows: UiRecord[] = [{ ref: found.node.ref, kind: found.node.kind, title: found.node.title, direction: "self", edge: "" }];
+    for (const edge of found.edges) {
+      const outgoing = edge.fromRef === found.node.ref;
+      const neighbour = byRef.get(outgoing ? edge.toRef : edge.fromRef);
+      if (!neighbour) continue;
+      rows.push({ ref: neighbour.ref, kind: neighbour.kind, title: neighbour.title, direction: outgoing ? "outgoing" : "incoming", edge: edge.label });
+    }
+    return rows;
+  },
+});
+
 /** Every query source by name. */
 export const PROJECT_QUERY_SOURCES: Readonly<Record<string, ProjectQuerySource>> = Object.freeze({
   tests: testsSource,
   commits: commitsSource,
   files: filesSource,
+  metrics: metricsSource,
+  incidents: incidentsSource,
+  builds: buildsSource,
+  releases: releasesSource,
+  nodes: nodesSource,
 });
 
 /** The sources' argument schemas by name, for the compiler (`UiCompileOptions.querySchemas`) and the system prompt. */

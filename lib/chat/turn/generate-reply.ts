@@ -30,6 +30,7 @@ import { artifactReplyKit } from "@/lib/artifacts/reply-tools";
 import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/diagnostics-preamble";
 import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/lib/models/render-ui-tool";
 import { buildSystemPrompt } from "@/lib/models/system-prompt";
+import { projectDataTools } from "@/lib/project/data-tool";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { RefusedToolCall } from "../final/boundary-receipt";
 import { withSystemAddition, type ChatSettings } from "../core/chat-settings";
@@ -121,7 +122,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       messages,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-      tools: { [RENDER_UI_TOOL_NAME]: renderUiTool, ...artifacts.tools },
+      tools: { [RENDER_UI_TOOL_NAME]: renderUiTool, ...artifacts.tools, ...projectDataTools({ userId: input.userId, chatId: input.chatId }) },
       stopWhen: stepCountIs(REPLY_MAX_STEPS),
       abortSignal: input.signal,
       // Errors arrive as `error` parts below; without this the SDK would also print them.

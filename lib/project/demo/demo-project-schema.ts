@@ -4,6 +4,7 @@
  * of the bad field instead of writing half a project.
  */
 import { z } from "zod";
+import { BUILD_STATUSES, INCIDENT_SEVERITIES, INCIDENT_STATUSES } from "@/db/schema/project-activity";
 
 /** Bounds on fixture texts: generous for hand-written fixtures, small enough to keep the seed quick. */
 export const DEMO_PROJECT_LIMITS = {
@@ -106,11 +107,79 @@ export const DemoTestRunsSchema = z
             suite: z.string().min(1).max(100),
             ms: z.number().int().min(0),
             failed: z.boolean(),
+            owner: z.string().min(1).max(200),
           }),
         )
         .max(DEMO_PROJECT_LIMITS.rows),
     }),
   )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
+/** A service's name as in its node ref (`service:billing-api` → `billing-api`). */
+const ServiceNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "a service name");
+/** A UTC day, `2026-11-17`. */
+const DaySchema = z.iso.date();
+/** A node ref, `kind:name`. */
+const NodeRefSchema = z.string().regex(/^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9._-]*$/, "kind:name");
+
+/** metrics.json: one daily series per service and metric, from `start`. */
+export const DemoMetricsSchema = z
+  .array(
+    z.strictObject({
+      service: ServiceNameSchema,
+      metric: z.string().regex(/^[a-z][a-z0-9_]*$/, "a metric name"),
+      unit: z.string().min(1).max(50),
+      start: DaySchema,
+      values: z.array(z.number().finite()).min(1).max(366),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
+/** incidents.json */
+export const DemoIncidentsSchema = z
+  .array(
+    z.strictObject({
+      id: z.string().regex(/^INC-[0-9]+$/, "INC-<number>"),
+      title: z.string().min(1).max(500),
+      severity: z.enum(INCIDENT_SEVERITIES),
+      status: z.enum(INCIDENT_STATUSES),
+      service: ServiceNameSchema,
+      openedAt: TimestampSchema,
+      resolvedAt: TimestampSchema.nullable(),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows)
+  .refine((incidents) => incidents.every((incident) => (incident.status === "resolved") === (incident.resolvedAt !== null)), "only a resolved incident has resolvedAt");
+
+/** builds.json: one row per job of a pipeline. */
+export const DemoBuildsSchema = z
+  .array(
+    z.strictObject({
+      pipeline: z.number().int().min(1),
+      job: z.string().min(1).max(100),
+      branch: z.string().min(1).max(256),
+      status: z.enum(BUILD_STATUSES),
+      startedAt: TimestampSchema,
+      seconds: z.number().int().min(0),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
+/** releases.json: the files a release changed are the diffs whose head is its tag. */
+export const DemoReleasesSchema = z
+  .array(
+    z.strictObject({
+      tag: z.string().min(1).max(256),
+      sha: z.string().regex(/^[0-9a-f]{40}$/, "a full lowercase sha"),
+      releasedAt: TimestampSchema,
+      previous: z.string().min(1).max(256).nullable(),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
+/** edges.json: the service graph between nodes of nodes.json. */
+export const DemoEdgesSchema = z
+  .array(z.strictObject({ from: NodeRefSchema, to: NodeRefSchema, label: z.string().min(1).max(200) }))
   .max(DEMO_PROJECT_LIMITS.rows);
 
 /** The whole demo project, as loaded from its fixture files. */
@@ -121,6 +190,11 @@ export const DemoProjectSchema = z.strictObject({
   diffs: DemoDiffsSchema,
   nodes: DemoNodesSchema,
   testRuns: DemoTestRunsSchema,
+  metrics: DemoMetricsSchema,
+  incidents: DemoIncidentsSchema,
+  builds: DemoBuildsSchema,
+  releases: DemoReleasesSchema,
+  edges: DemoEdgesSchema,
 });
 /** The whole demo project, as loaded from its fixture files. */
 export type DemoProject = z.infer<typeof DemoProjectSchema>;

@@ -20,6 +20,11 @@ const FIXTURE_FILES = {
   diffs: "diffs.json",
   nodes: "nodes.json",
   testRuns: "test-runs.json",
+  metrics: "metrics.json",
+  incidents: "incidents.json",
+  builds: "builds.json",
+  releases: "releases.json",
+  edges: "edges.json",
 } as const satisfies Record<keyof DemoProject, string>;
 
 /** The fixtures of `folder`, validated; throws an error naming the file and field that do not parse. */
@@ -51,6 +56,9 @@ function countChanges(hunks: readonly string[]): { additions: number; deletions:
   return { additions, deletions };
 }
 
+/** Milliseconds of one day: a metric series holds one value a day. */
+const DAY_MS = 86_400_000;
+
 /** The rows a seed writes for a loaded demo project. */
 export function demoProjectSeed(demo: DemoProject): ProjectSeed {
   const digest = createHash("sha256").update(JSON.stringify(demo)).digest("hex");
@@ -69,6 +77,23 @@ export function demoProjectSeed(demo: DemoProject): ProjectSeed {
     testRuns: demo.testRuns.flatMap((run) =>
       run.results.map((result) => ({ ...result, branch: run.branch, runNumber: run.runNumber, finishedAt: new Date(run.finishedAt) })),
     ),
+    metrics: demo.metrics.flatMap((series) =>
+      series.values.map((value, day) => ({
+        service: series.service,
+        metric: series.metric,
+        unit: series.unit,
+        at: new Date(Date.parse(`${series.start}T00:00:00Z`) + day * DAY_MS),
+        value,
+      })),
+    ),
+    incidents: demo.incidents.map((incident) => ({
+      ...incident,
+      openedAt: new Date(incident.openedAt),
+      resolvedAt: incident.resolvedAt === null ? null : new Date(incident.resolvedAt),
+    })),
+    builds: demo.builds.map((build) => ({ ...build, startedAt: new Date(build.startedAt) })),
+    releases: demo.releases.map((release) => ({ ...release, releasedAt: new Date(release.releasedAt) })),
+    edges: demo.edges.map((edge) => ({ fromRef: edge.from, toRef: edge.to, label: edge.label })),
     digest,
   };
 }

@@ -15,16 +15,31 @@ import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { evaluateUiBlock } from "@/lib/ui/evaluate/evaluate-block";
 import { UiState } from "@/lib/ui/state/ui-state";
+import { READ_PROJECT_DATA_TOOL_NAME, ReadProjectDataInputSchema } from "@/lib/project/data-tool";
+import { PROJECT_QUERY_SCHEMAS, projectQuerySource } from "@/lib/project/query-sources";
+import type { UiRecord } from "@/lib/ui/expression/value";
 import type { Recording } from "../recording-schema";
 
-/** The query sources the recordings read, with the argument schemas the project model must offer. */
-export const RECORDING_QUERY_SCHEMAS = { tests: z.object({ branch: z.string() }) };
+/** The query sources the recordings read, with the argument schemas the project model must offer (the project's own, `tests` loosely). */
+export const RECORDING_QUERY_SCHEMAS = { ...PROJECT_QUERY_SCHEMAS, tests: z.object({ branch: z.string() }) };
 
 /** Rows shaped like the `tests` source's, so query-reading blocks evaluate. */
 export const SAMPLE_TEST_RUNS = [
   { name: "billing › rounds invoice totals", ms: 1_204, failed: true },
   { name: "search › ranks exact matches first", ms: 73, failed: false },
 ];
+
+/** Sample rows by source for the blocks' queries to evaluate with: the `tests` rows for any source not listed. */
+const SAMPLE_ROWS: Readonly<Record<string, UiRecord[]>> = {
+  tests: SAMPLE_TEST_RUNS,
+  incidents: [{ id: "INC-431", title: "Invoice totals off by one cent", severity: "sev2", status: "open", service: "billing-api", openedAt: "2026-11-30T14:22:41.000Z", resolvedAt: null }],
+  metrics: [{ service: "billing-api", metric: "p95_latency", unit: "ms", day: "2026-11-30", value: 473 }],
+};
+
+/** The sample rows a query declaration evaluates with. */
+function sampleRows(source: string | undefined): UiRecord[] {
+  return (source !== undefined && Object.hasOwn(SAMPLE_ROWS, source) ? SAMPLE_ROWS[source] : undefined) ?? SAMPLE_TEST_RUNS;
+}
 
 /** Every step's text of a recording, joined. */
 export function replyText(recording: Recording): string {
@@ -42,7 +57,7 @@ export function tagProblems(id: string, text: string): string[] {
   return compileReply(id, text).flatMap((block) => {
     const state = new UiState(block);
     for (const declaration of block.declarations) {
-      if (declaration.kind === "query") state.setQuery(declaration.name, SAMPLE_TEST_RUNS, block);
+      if (declaration.kind === "query") state.setQuery(declaration.name, sampleRows(declaration.source), block);
     }
     const evaluation = evaluateUiBlock(block, state);
     return [...block.diagnostics, ...evaluation.diagnostics].map(
@@ -71,10 +86,21 @@ function artifactCallProblems(call: { toolName: string; input: string }): string
   return [...(path.ok ? [] : [`${call.toolName}: ${path.error}`]), ...(content === null || content.ok ? [] : [`${call.toolName}: ${content.error}`])];
 }
 
-/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact calls checked by the artifact tools' rules. */
+/** Problems of a `read_project_data` call: its input must name a source and fit that source's argument schema. */
+function dataCallProblems(call: { toolName: string; input: string }): string[] {
+  const parsed = ReadProjectDataInputSchema.safeParse(JSON.parse(call.input));
+  if (!parsed.success) return [`${call.toolName}: ${parsed.error.message}`];
+  const source = projectQuerySource(parsed.data.source);
+  if (!source) return [`${call.toolName}: no source named ${parsed.data.source}`];
+  const checked = source.argumentsSchema.safeParse(parsed.data.arguments ?? {});
+  return checked.success ? [] : [`${call.toolName}: ${checked.error.message}`];
+}
+
+/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact and data calls checked by their tools' rules. */
 export function toolProblems(recording: Recording): string[] {
   return recording.steps.flatMap((step) =>
     step.toolCalls.flatMap((call) => {
+      if (call.toolName === READ_PROJECT_DATA_TOOL_NAME) return dataCallProblems(call);
       if (call.toolName !== "render_ui") return artifactCallProblems(call);
       const input: unknown = JSON.parse(call.input);
       const spec = typeof input === "object" && input !== null && "spec" in input ? input.spec : undefined;
@@ -102,7 +128,7 @@ export function recordingUiCounts(recording: Recording): { blocks: number; fence
     blocks: compileReply(recording.id, text).length,
     fences: extractGenuiFences(text).length,
     renderUiCalls,
-    artifactCalls: calls.length - renderUiCalls,
+    artifactCalls: calls.filter((call) => isArtifactToolName(call.toolName)).length,
   };
 }
 
@@ -113,7 +139,7 @@ export function recordingDiagnosticCodes(recording: Recording): Set<string> {
   for (const block of compileReply(recording.id, text)) {
     const state = new UiState(block);
     for (const declaration of block.declarations) {
-      if (declaration.kind === "query") state.setQuery(declaration.name, SAMPLE_TEST_RUNS, block);
+      if (declaration.kind === "query") state.setQuery(declaration.name, sampleRows(declaration.source), block);
     }
     for (const diagnostic of [...block.diagnostics, ...evaluateUiBlock(block, state).diagnostics]) codes.add(diagnostic.code);
   }
