@@ -125,7 +125,7 @@ export const UI_CATALOG = {
   Tag: {
     schema: z.strictObject({ tone: UiToneSchema.optional() }),
     description:
-      "A small coloured label (a state, a category), on its own or inline in the text of <Summary>, <Callout>, <Step> or <Entry>. Takes text: one or two words.",
+      "A small coloured label (a state, a category), on its own or inline in running text. Takes text: one or two words.",
     group: "Status",
     children: { kind: "content", text: true, components: [] },
   },
@@ -152,7 +152,7 @@ export const UI_CATALOG = {
       status: z.enum(["pending", "active", "done", "failed"]).optional(),
     }),
     description:
-      `One step of <Steps>: \`title\`, and \`status\` pending (the default), active, done or failed. Takes text: an optional detail line, with ${INLINE_CHIPS_TEXT}.`,
+      `One step of <Steps>: \`title\`, \`status\` pending (default), active, done or failed, also as {expression}. Takes text: a detail line, with ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["Steps"],
@@ -219,7 +219,7 @@ export const UI_CATALOG = {
       presentation: z.enum(["text", "number", "percent", "date", "code", "tag", ...UI_CHIP_PRESENTATIONS]).optional(),
     }),
     description:
-      "One column of <Table>: the record `field`, header `title`, `unit`, `presentation` text (default), number, percent, date, code, tag (neutral), or commit/file/node chips. Null shows —. No children.",
+      "One column of <Table>: record `field`, `title`, `unit`, `presentation` text, number, percent, date, code, tag (neutral) or commit/file/node chips. Null shows —. No children.",
     group: "Data",
     children: { kind: "none" },
     parents: ["Table"],
@@ -502,7 +502,7 @@ export const UI_CATALOG = {
       run: z.string().max(UI_PROP_LIMITS.sentence).optional(),
     }),
     description:
-      "One button of <Choices>: a stable `id` (letters, digits, _ and -), its `label`, and `context`, what is sent to you with the label when it is picked (with the current input values). `disabled` greys it out. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
+      "One button of <Choices>: a stable `id` (letters, digits, _ and -), its `label`, and `context`, sent to you with the label and input values when picked. `disabled` greys it out; both may be {expressions}. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
     group: "Choices",
     children: { kind: "none" },
     parents: ["Choices"],
