@@ -385,7 +385,9 @@ export const UI_CATALOG = {
       })
       .superRefine((props, context) => {
         const items = uiChecklistItems(props.items);
-        if (new Set(items.map((item) => item.id)).size !== items.length)
+        if (items.length > UI_PROP_LIMITS.checklistItems)
+          context.addIssue({ code: "custom", path: ["items"], message: `a checklist has at most ${UI_PROP_LIMITS.checklistItems} items` });
+        else if (new Set(items.map((item) => item.id)).size !== items.length)
           context.addIssue({ code: "custom", path: ["items"], message: "checklist items have distinct ids" });
         else if (props.value !== undefined && !uiChecklistAccepts(items, props.value))
           context.addIssue({ code: "custom", path: ["value"], message: "a checklist's value lists ids of its items, each once" });

@@ -104,6 +104,13 @@ $picked = []
     expect(text).toContain("- [ ] Announce");
   });
 
+  it("refuses more items than a person ticks off, and items with the same id", () => {
+    const many = compile(`$items = ${JSON.stringify(Array.from({ length: 201 }, (_, index) => `task ${index}`))}\n<Checklist items={$items}/>`);
+    expect(evaluateUiBlock(many, new UiState(many)).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["invalid_prop"]);
+    const twice = compile(`$items = ["a", {id: "a", label: "A"}]\n<Checklist items={$items}/>`);
+    expect(evaluateUiBlock(twice, new UiState(twice)).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["invalid_prop"]);
+  });
+
   it("toggles in the items' order and accepts only item ids", () => {
     const items = [{ id: "a", label: "A" }, { id: "b", label: "B" }];
     expect(uiChecklistToggle(items, ["b"], "a", true)).toEqual(["a", "b"]);
