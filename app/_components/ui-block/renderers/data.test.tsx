@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { UiLinkResolution } from "@/lib/ui/link";
-import { renderBody, visibleText } from "../testing";
+import { injectedMarkup, renderBody, visibleText } from "../testing";
 
 const RUNS = `$runs = [{name: "login", ms: 120, failed: false, suite: "auth"}, {name: "checkout", ms: 940, failed: true, suite: "payments"}, {name: "search", ms: 310, failed: false, suite: "catalog"}]`;
 
@@ -128,5 +128,13 @@ describe("Data renderers", () => {
     // Only cells naming a valid target are looked up: not "not a sha", a null path or a number.
     expect(asked.filter((id) => id.endsWith("@1"))).toHaveLength(2);
     expect(asked.filter((id) => id.endsWith("@2"))).toHaveLength(1);
+  });
+
+  it.each(["javascript:alert(1)", "https://evil.example/", "//evil.example/x"])("keeps a chip cell as text when the resolution's href is %j", (href) => {
+    const resolveLink = (nodeId: string) =>
+      ({ nodeId, status: "chip", label: "<img src=x onerror=alert(1)>", target: { kind: "commit", sha: "9f2c1ab" }, navigation: { href } }) as UiLinkResolution;
+    const markup = renderBody(`$rows = [{sha: "9f2c1ab"}]\n<Table rows={$rows}><Column field="sha" presentation="commit"/></Table>`, { resolveLink });
+    expect(markup).not.toContain("<a ");
+    expect(injectedMarkup(markup)).toEqual([]);
   });
 });
