@@ -173,6 +173,32 @@ test("a Segmented control switches what every figure reads", async () => {
   await expect(sales.getByText(/^1,354\sk€$/)).toBeVisible();
 });
 
+test("a checklist over a list counts its ticks wherever @Count reads them; Stat better and chip columns draw", async () => {
+  const release = gallery.reply("Release readiness");
+  const checklist = release.getByRole("group", { name: /Before the tag/ });
+  const ready = release.getByRole("progressbar", { name: "Ready" });
+  const tag = release.getByRole("button", { name: "Tag the release" });
+  await expect(checklist).toContainText("2 of 4 done");
+  await expect(ready).toHaveAttribute("aria-valuenow", "50");
+  await expect(tag).toBeDisabled();
+
+  await checklist.getByRole("checkbox", { name: "Tag v2.4.0" }).check();
+  await checklist.getByRole("checkbox", { name: "Announcement drafted" }).check();
+  await expect(checklist).toContainText("4 of 4 done");
+  await expect(ready).toHaveAttribute("aria-valuenow", "100");
+  await expect(tag).toBeEnabled();
+  await tag.click();
+  await expect(gallery.lastChoice(release, "Release readiness")).toContainText('"context": "Tag v2.4.0 on main"');
+
+  // better="lower": the slowest test getting slower is bad news, one failure fewer is good news.
+  await expect(release.locator("[data-direction='up']")).toHaveAttribute("data-tone", "danger");
+  await expect(release.locator("[data-direction='down']")).toHaveAttribute("data-tone", "success");
+  // The gallery resolves no links: chip cells are plain text, a commit by its short sha.
+  const changes = release.getByRole("table", { name: "Changes in this release" });
+  expect(await column(changes, 0)).toEqual(["9f2c1ab", "3e4f5a6"]);
+  await expect(release.getByRole("listitem").filter({ hasText: "checkout" })).toContainText("approved");
+});
+
 test("charts draw as SVG inside a labelled image, with their values in a table", async () => {
   const sales = gallery.reply("Sales dashboard");
   const bar = sales.getByRole("img", { name: /^Bar chart: Revenue \(k€\)\. 3 points of q2, q3\./ });

@@ -160,10 +160,10 @@ describe("child, parent, binding and action rules", () => {
     for (const name of ["Tab", "Section", "Show", "Each"] as const)
       expect(UI_CATALOG[name].children).toMatchObject({ kind: "content", components: "any" });
     // Running text takes a Tag and the host-link chips inline; a Tag itself takes only text.
-    for (const name of ["Summary", "Callout", "Step"] as const)
+    for (const name of ["Summary", "Callout", "Step", "Entry"] as const)
       expect(UI_CATALOG[name].children).toEqual({ kind: "content", text: true, components: ["Tag", "File", "Diff", "Commit", "Node"] });
     expect(UI_CATALOG.Tag.children).toEqual({ kind: "content", text: true, components: [] });
-    expect(UI_CATALOG.Entry.children).toEqual({ kind: "content", text: true, components: ["File", "Diff", "Commit", "Node"] });
+    expect(UI_CATALOG.Entry.children).toEqual({ kind: "content", text: true, components: ["Tag", "File", "Diff", "Commit", "Node"] });
     expect(UI_CATALOG.CodeBlock.children).toEqual({ kind: "literal" });
     expect(UI_CATALOG.Diagram.children).toEqual({ kind: "literal" });
   });
@@ -184,7 +184,7 @@ describe("child, parent, binding and action rules", () => {
       }
       if (entry.transparent) transparent.push(name);
     }
-    expect(bindable.sort()).toEqual(["Item.checked", "Segmented.value", "Slider.value", "Switch.value", "TextField.value"]);
+    expect(bindable.sort()).toEqual(["Checklist.value", "Item.checked", "Segmented.value", "Slider.value", "Switch.value", "TextField.value"]);
     expect(actions).toEqual(["Choice.run"]);
     expect(transparent.sort()).toEqual(["Each", "Show"]);
   });
@@ -208,7 +208,8 @@ describe("component schemas", () => {
     expect(parse("Progress", { value: " 42.5 " }).data).toEqual({ value: 42.5 });
     expect(parse("Progress", { value: "half" }).success).toBe(false);
     expect(parse("Progress", { value: Number.NaN }).success).toBe(false);
-    expect(parse("Progress", { value: null }).success).toBe(false);
+    // Null is a value not known yet (a query loading): drawn as "—", not refused.
+    expect(parse("Progress", { value: null }).data).toEqual({ value: null });
   });
 
   it("refuses statuses, presentations and chart kinds outside their lists", () => {
@@ -218,10 +219,17 @@ describe("component schemas", () => {
     expect(parse("Chart", { kind: "scatter", rows: [] }).success).toBe(false);
   });
 
-  it("takes Stat values as numbers or text and deltas as signed numbers", () => {
+  it("takes Stat values as numbers, text or null, and deltas as numbers or numeric text", () => {
     expect(parse("Stat", { label: "a", value: "ok" }).success).toBe(true);
+    expect(parse("Stat", { label: "a", value: null }).data).toEqual({ label: "a", value: null });
     expect(parse("Stat", { label: "a", value: 1, delta: "+3" }).data).toEqual({ label: "a", value: 1, delta: 3 });
-    expect(parse("Stat", { label: "a", value: 1, delta: "up" }).success).toBe(false);
+    expect(parse("Stat", { label: "a", value: 1, delta: "+12%" }).data).toEqual({ label: "a", value: 1, delta: "+12%" });
+    expect(parse("Stat", { label: "a", value: 1, delta: "-3 ms" }).data).toEqual({ label: "a", value: 1, delta: "-3 ms" });
+    // A delta that is not a change is dropped; the figure itself still stands.
+    expect(parse("Stat", { label: "a", value: 1, delta: "up" }).data).toEqual({ label: "a", value: 1, delta: null });
+    expect(parse("Stat", { label: "a", value: 1, delta: [1] }).data).toEqual({ label: "a", value: 1, delta: null });
+    expect(parse("Stat", { label: "a", value: 1, better: "lower" }).success).toBe(true);
+    expect(parse("Stat", { label: "a", value: 1, better: "smaller" }).success).toBe(false);
     expect(parse("Stat", { label: "a", value: Number.POSITIVE_INFINITY }).success).toBe(false);
     expect(parse("Stat", { label: "a", value: [1] }).success).toBe(false);
     expect(parse("Stat", { label: "x".repeat(201), value: 1 }).success).toBe(false);

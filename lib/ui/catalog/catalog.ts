@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { UiRecord, UiValue } from "../expression/value";
+import { uiChecklistAccepts, uiChecklistItem, uiChecklistItems } from "./checklist-items";
 import type { UiCatalogEntry } from "./entry";
 import { uiJsonListSchema } from "./json-list";
 import { UI_PROP_LIMITS } from "./prop-limits";
@@ -31,6 +32,7 @@ import {
   UiTokenSchema,
 } from "./prop-schemas";
 import { UiToneSchema } from "./tone";
+import { UI_CHIP_PRESENTATIONS } from "../link/cell-targets";
 
 export { UiToneSchema, type UiTone } from "./tone";
 
@@ -40,12 +42,12 @@ export const UI_CATALOG_VERSION = "1";
 /** The info-string word that marks a UI fence (```ui). */
 export const UI_FENCE_LANGUAGE = "ui";
 
-/** The host-link chips: they may stand inside an `Entry` and inline in running text. */
+/** The host-link chips: they may stand inline in running text (an `Entry`'s too). */
 const HOST_LINKS = ["File", "Diff", "Commit", "Node"] as const;
 
 /**
- * What may stand inline in the running text of `Summary`, `Callout` and
- * `Step`: a `Tag` and the host-link chips. Models write them there at once
+ * What may stand inline in the running text of `Summary`, `Callout`, `Step`
+ * and `Entry`: a `Tag` and the host-link chips. Models write them there at once
  * ("fails since <Commit sha=…/>"), and dropping them lost the very facts the
  * sentence was about.
  */
@@ -54,11 +56,28 @@ const INLINE_CHIPS = ["Tag", ...HOST_LINKS] as const;
 /** How the text components' descriptions name what they take inline. */
 const INLINE_CHIPS_TEXT = "inline <Tag> and host-link chips (<File>, <Diff>, <Commit>, <Node>)";
 
-/** A progress value: numbers (or numeric strings) outside 0–100 are clamped, not refused. */
+/**
+ * A progress value: numbers (or numeric strings) outside 0–100 are clamped,
+ * not refused; null (a query still loading) is drawn as "—".
+ */
 const PercentSchema = z.preprocess((input) => {
   const value = uiNumericString(input);
   return typeof value === "number" ? Math.min(100, Math.max(0, value)) : value;
-}, z.number());
+}, z.number().nullable());
+
+/** A delta written as text: a number with an optional sign or arrow first and a unit after ("+12%", "-3 ms", "▲ 4"). */
+const DELTA_TEXT = /^[-+\u2212\u25b2\u25bc\u2191\u2193]?\s*\d/;
+
+/**
+ * A stat's change: a number (a numeric text such as "+12" becomes one) or a
+ * numeric text such as "+12%" whose leading sign gives its direction; null is
+ * no change shown. A model writes "+12%" as often as 12, and a refused delta
+ * used to sink the whole figure, so anything else (a list, "up", a long
+ * text) is dropped and the stat still shows its value.
+ */
+const StatDeltaSchema = z
+  .preprocess(uiNumericString, z.union([z.number(), UiTokenSchema.regex(DELTA_TEXT)]).nullable())
+  .catch(null);
 
 /** A chart height in pixels, clamped to what a panel can show. */
 const ChartHeightSchema = z.preprocess((input) => {
@@ -73,6 +92,15 @@ const ChartRowsSchema = uiJsonListSchema<UiRecord>({
   items: "records",
   itemRule: (row) => (typeof row.label === "string" || typeof row.label === "number" ? undefined : "every chart row has a label (text or number)"),
 });
+
+/** `Checklist.items`: text, numbers or records with a `label` (and an `id`); null (a query loading) is no items. */
+const ChecklistItemsSchema = uiJsonListSchema<UiValue>({
+  items: "values",
+  itemRule: (item) => (uiChecklistItem(item) ? undefined : "a checklist item is text, a number or a record with a label"),
+});
+
+/** `Checklist.value`: the ids of the checked items (the schema's refinement checks they are the items'). */
+const ChecklistValueSchema = z.array(z.union([z.number(), UiLabelSchema])).max(UI_PROP_LIMITS.rows);
 
 /** A value of a `Segmented` or its `Option`s: text or a number. */
 const ChoiceValueSchema = z.union([z.number(), UiLabelSchema]);
@@ -97,7 +125,7 @@ export const UI_CATALOG = {
   Tag: {
     schema: z.strictObject({ tone: UiToneSchema.optional() }),
     description:
-      "A small coloured label (a state, a category), on its own or inline in the text of <Summary>, <Callout> or <Step>. Takes text: one or two words.",
+      "A small coloured label (a state, a category), on its own or inline in running text. Takes text: one or two words.",
     group: "Status",
     children: { kind: "content", text: true, components: [] },
   },
@@ -108,7 +136,7 @@ export const UI_CATALOG = {
       tone: UiToneSchema.optional(),
     }),
     description:
-      "A progress bar. `value` is a percentage 0–100 (values outside are clamped); `label` says what progresses. No children.",
+      "A progress bar. `value` is a percentage 0–100 (clamped; null shows —); `label` says what progresses. No children.",
     group: "Status",
     children: { kind: "none" },
   },
@@ -124,7 +152,7 @@ export const UI_CATALOG = {
       status: z.enum(["pending", "active", "done", "failed"]).optional(),
     }),
     description:
-      `One step of <Steps>: \`title\`, and \`status\` pending (the default), active, done or failed. Takes text: an optional detail line, with ${INLINE_CHIPS_TEXT}.`,
+      `One step of <Steps>: \`title\`, \`status\` pending (default), active, done or failed, also as {expression}. Takes text: a detail line, with ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["Steps"],
@@ -139,13 +167,15 @@ export const UI_CATALOG = {
   Stat: {
     schema: z.strictObject({
       label: UiLabelSchema,
-      value: z.union([z.number(), UiLabelSchema]),
+      // Null while a query loads: the card shows "—" rather than an error.
+      value: z.union([z.number(), UiLabelSchema]).nullable(),
       unit: UiTokenSchema.optional(),
-      delta: uiNumberProp().optional(),
+      delta: StatDeltaSchema.optional(),
       tone: UiToneSchema.optional(),
+      better: z.enum(["higher", "lower"]).optional(),
     }),
     description:
-      "One figure of <Stats>: `label`, `value` (a number or short text), `unit`, and `delta`, a signed change (coloured by its sign unless `tone` is given). No children.",
+      "One figure of <Stats>: `label`, `value` (number, text; null shows —), `unit`, `delta` (number or \"+12%\"), `better` higher|lower colours the delta good/bad. No children.",
     group: "Data",
     children: { kind: "none" },
     parents: ["Stats"],
@@ -163,9 +193,9 @@ export const UI_CATALOG = {
       tone: UiToneSchema.optional(),
     }),
     description:
-      "One item of <EntityList>: `title`, `subtitle`, `tone`. Takes text and host-link chips (<File>, <Diff>, <Commit>, <Node>).",
+      `One item of <EntityList>: \`title\`, \`subtitle\`, \`tone\`. Takes text with ${INLINE_CHIPS_TEXT}.`,
     group: "Data",
-    children: { kind: "content", text: true, components: HOST_LINKS },
+    children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["EntityList"],
   },
   Table: {
@@ -186,10 +216,10 @@ export const UI_CATALOG = {
       field: UiFieldNameSchema,
       title: UiLabelSchema.optional(),
       unit: UiTokenSchema.optional(),
-      presentation: z.enum(["text", "number", "percent", "date", "code", "tag"]).optional(),
+      presentation: z.enum(["text", "number", "percent", "date", "code", "tag", ...UI_CHIP_PRESENTATIONS]).optional(),
     }),
     description:
-      "One column of <Table>: the record `field` it shows, its header `title` (default: the field), a `unit`, and `presentation` text (default), number, percent, date, code or tag. No children.",
+      "One column of <Table>: record `field`, `title`, `unit`, `presentation` text, number, percent, date, code, tag (neutral) or commit/file/node chips. Null shows —. No children.",
     group: "Data",
     children: { kind: "none" },
     parents: ["Table"],
@@ -347,10 +377,26 @@ export const UI_CATALOG = {
   },
   // -- Local inputs -----------------------------------------------------------
   Checklist: {
-    schema: z.strictObject({ title: UiLabelSchema.optional() }),
-    description: "A list of items a person ticks off. Takes only <Item> children.",
+    schema: z
+      .strictObject({
+        title: UiLabelSchema.optional(),
+        items: ChecklistItemsSchema.optional(),
+        value: ChecklistValueSchema.optional(),
+      })
+      .superRefine((props, context) => {
+        const items = uiChecklistItems(props.items);
+        if (items.length > UI_PROP_LIMITS.checklistItems)
+          context.addIssue({ code: "custom", path: ["items"], message: `a checklist has at most ${UI_PROP_LIMITS.checklistItems} items` });
+        else if (new Set(items.map((item) => item.id)).size !== items.length)
+          context.addIssue({ code: "custom", path: ["items"], message: "checklist items have distinct ids" });
+        else if (props.value !== undefined && !uiChecklistAccepts(items, props.value))
+          context.addIssue({ code: "custom", path: ["value"], message: "a checklist's value lists ids of its items, each once" });
+      }),
+    description:
+      "Items to tick off: <Item> children, or items={list of text or {id, label}} with value={$done} bound to a list ($done = []); @Count($done) counts ticks.",
     group: "Local inputs",
     children: { kind: "content", text: false, components: ["Item"] },
+    bindable: ["value"],
   },
   Item: {
     schema: z.strictObject({ label: UiLabelSchema, checked: uiBooleanProp().optional() }),
@@ -458,7 +504,7 @@ export const UI_CATALOG = {
       run: z.string().max(UI_PROP_LIMITS.sentence).optional(),
     }),
     description:
-      "One button of <Choices>: a stable `id` (letters, digits, _ and -), its `label`, and `context`, what is sent to you with the label when it is picked (with the current input values). `disabled` greys it out. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
+      "One button of <Choices>: a stable `id` (letters, digits, _ and -), its `label`, and `context`, sent to you with the label and input values when picked. `disabled` greys it out; both may be {expressions}. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
     group: "Choices",
     children: { kind: "none" },
     parents: ["Choices"],

@@ -75,6 +75,12 @@ describe("uiBlockFallback, component by component", () => {
     expect(fallback(stats)).toBe(`- Failed: 3 (-2)\n- Time: 940 ms (+5)\n- Total: ${UI_FALLBACK_PLACEHOLDER}`);
   });
 
+  it("a null Stat or Progress value (a query not read yet) is the renderers' dash; a text delta is kept", () => {
+    expect(fallback(node("Stat", { label: "Slowest", value: null, unit: "ms" }))).toBe("Slowest: —");
+    expect(fallback(node("Stat", { label: "Revenue", value: "4.2k", delta: "+12%" }))).toBe("Revenue: 4.2k (+12%)");
+    expect(fallback(node("Progress", { label: "Ready", value: null }))).toBe("Ready: —");
+  });
+
   it("a Stat on its own (an evaluator's fallback): its line, with a placeholder for an unevaluated value", () => {
     expect(fallback(node("Stat", { label: "Total", unit: "runs" }, [], { value: "@Count($runs)" }))).toBe(`Total: ${UI_FALLBACK_PLACEHOLDER} runs`);
     expect(fallback(node("Stat", { label: "- Failed", value: 3, delta: 1 }))).toBe("\\- Failed: 3 (+1)");

@@ -15,6 +15,7 @@ import {
   markdownCodeFence,
   markdownCodeSpan,
 } from "./markdown";
+import { uiChecklistItems } from "./checklist-items";
 import { isUiComponent } from "./catalog";
 import { UiHrefSchema, uiNumericString } from "./prop-schemas";
 
@@ -32,6 +33,9 @@ const FALLBACK_CELL_CHARACTERS = 80;
 
 /** Stands for a value only an expression knows (the block was not evaluated). */
 export const UI_FALLBACK_PLACEHOLDER = "…";
+
+/** What stands for a display value that evaluated to null (a query still loading): the renderers' dash. */
+export const UI_UNKNOWN_VALUE = "—";
 
 /** Appended when the fallback was cut at `maxCharacters`. */
 const SHORTENED_MARKER = "… (shortened)";
@@ -256,7 +260,8 @@ class FallbackWriter {
       case "Progress": {
         const label = textProp(node, "label") ?? "Progress";
         const value = numberProp(node, "value");
-        const shown = value === undefined ? UI_FALLBACK_PLACEHOLDER : `${Math.round(Math.min(100, Math.max(0, value)))}%`;
+        const shown =
+          node.props.value === null ? UI_UNKNOWN_VALUE : value === undefined ? UI_FALLBACK_PLACEHOLDER : `${Math.round(Math.min(100, Math.max(0, value)))}%`;
         return this.paragraph(`${escapeMarkdownText(label)}: ${shown}`);
       }
       case "Steps": {
@@ -319,11 +324,16 @@ class FallbackWriter {
         return this.list(items);
       }
       case "Checklist": {
+        const value = node.props.value;
+        const checked = new Set<unknown>(Array.isArray(value) ? value : []);
+        const listed = uiChecklistItems(node.props.items).map(
+          (item) => `- [${checked.has(item.id) ? "x" : " "}] ${escapeMarkdownText(item.label).trim()}`,
+        );
         const items = this.items(node.children, "Item").map((item) => {
           const checked = booleanProp(item, "checked") === true;
           return `- [${checked ? "x" : " "}] ${escapeMarkdownText(textProp(item, "label") ?? UI_FALLBACK_PLACEHOLDER).trim()}`;
         });
-        return [...heading(title), ...this.list(items)];
+        return [...heading(title), ...this.list([...listed, ...items])];
       }
       case "Switch": {
         const value = booleanProp(node, "value");
@@ -376,12 +386,16 @@ class FallbackWriter {
   /** `label: value unit (+delta)` of one Stat. */
   private statLine(stat: UiFallbackNode): string {
     const label = escapeMarkdownLine(textProp(stat, "label") ?? UI_FALLBACK_PLACEHOLDER);
+    // An evaluated null (a query not read yet) is a known unknown, drawn as the renderer draws it.
+    if (stat.props.value === null) return `${label}: ${UI_UNKNOWN_VALUE}`;
     const value = textProp(stat, "value");
     const unit = textProp(stat, "unit");
     const delta = numberProp(stat, "delta");
+    const deltaText = delta === undefined ? textProp(stat, "delta") : undefined;
     let line = `${label}: ${value === undefined ? UI_FALLBACK_PLACEHOLDER : escapeMarkdownText(value)}`;
     if (unit) line += ` ${escapeMarkdownText(unit)}`;
     if (delta !== undefined) line += ` (${delta > 0 ? "+" : ""}${delta})`;
+    else if (deltaText) line += ` (${escapeMarkdownText(deltaText)})`;
     return line;
   }
 

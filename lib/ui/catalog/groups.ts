@@ -123,6 +123,7 @@ $period = "week"
 $changelog = false
 $note = ""
 $tests = [{name: "login", failed: false}, {name: "checkout", failed: true}, {name: "search", failed: false}]
+$fixed = []
 <Switch label="Failed only" value={$failedOnly}/>
 <Slider label="Show at most" min={1} max={20} value={$limit}/>
 <Segmented label="Period" value={$period}>
@@ -136,6 +137,8 @@ $tests = [{name: "login", failed: false}, {name: "checkout", failed: true}, {nam
 <Checklist title="Before the release">
   <Item label="Changelog written" checked={$changelog}/>
 </Checklist>
+<Checklist title="Fixed" items={@Map($tests, test, test.name)} value={$fixed}/>
+<Summary>{@Count($fixed)} of {@Count($tests)} fixed</Summary>
 <Show when={$changelog}>
   <TextField label="Release note" value={$note} placeholder="One line for the changelog"/>
   <Summary>Note: {$note}</Summary>

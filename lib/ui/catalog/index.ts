@@ -31,4 +31,5 @@ export {
   type UiFallbackOptions,
 } from "./fallback";
 export { UI_PROP_LIMITS } from "./prop-limits";
+export { uiChecklistAccepts, uiChecklistItem, uiChecklistItems, uiChecklistToggle, type UiChecklistItem } from "./checklist-items";
 export { UiHrefSchema } from "./prop-schemas";

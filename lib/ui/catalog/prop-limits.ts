@@ -23,6 +23,8 @@ export const UI_PROP_LIMITS = {
   identifier: 128,
   /** Rows of one Table, Chart or Each list: the evaluator cannot iterate more than this anyway. */
   rows: UI_LIMITS.iterations,
+  /** Items of one list `Checklist`: a person ticks off a few dozen things; a longer list is a table, and each item is a control to draw. */
+  checklistItems: 200,
   /** Series of one chart: more than this is unreadable as colours. */
   series: 12,
   /** A chart's height in CSS pixels (clamped): below it nothing reads, above it the panel scrolls. */

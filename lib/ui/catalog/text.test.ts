@@ -116,8 +116,8 @@ describe("the texts mention every component and every prop", () => {
     expect(texts.compact).toMatch(/^ {2}Item\(label, checked\?\) in Checklist \[bind checked=\{\$x\}\]$/m);
     expect(texts.compact).toMatch(/^ {2}Choice\(.*run\?\) in Choices \[run is an action\]$/m);
     expect(texts.compact).toMatch(/^ {2}Show\(when\): text, any components \[invisible wrapper\]$/m);
-    expect(texts.compact).toContain("Stat(label, value, unit?, delta?, tone?) in Stats");
-    expect(texts.compact).toContain("Entry(title, subtitle?, tone?) in EntityList: text, File, Diff, Commit, Node");
+    expect(texts.compact).toContain("Stat(label, value, unit?, delta?, tone?, better?: higher|lower) in Stats");
+    expect(texts.compact).toContain("Entry(title, subtitle?, tone?) in EntityList: text, Tag, File, Diff, Commit, Node");
     expect(texts.compact).toMatch(/^ {2}Summary: text, Tag, File, Diff, Commit, Node$/m);
     expect(texts.compact).toContain("in Steps: text, Tag, File, Diff, Commit, Node");
     expect(texts.compact).toContain("CodeBlock(lang?, title?): literal content");
@@ -176,9 +176,9 @@ describe("uiCompactCatalog derives from the schemas", () => {
     const stat = UI_CATALOG.Stat;
     const changed = withEntry("Stat", { ...stat, schema: stat.schema.extend({ trend: z.enum(["up", "down"]).optional() }) });
     expect(uiCompactCatalog()).not.toContain("trend");
-    expect(uiCompactCatalog(changed)).toContain("Stat(label, value, unit?, delta?, tone?, trend?: up|down) in Stats");
+    expect(uiCompactCatalog(changed)).toContain("Stat(label, value, unit?, delta?, tone?, better?: higher|lower, trend?: up|down) in Stats");
     expect(uiSessionNote(changed)).toContain("trend?: up|down");
-    expect(uiReferenceText(changed)).toContain("### Stat(label, value, unit?, delta?, tone?, trend?: up|down)");
+    expect(uiReferenceText(changed)).toContain("### Stat(label, value, unit?, delta?, tone?, better?: higher|lower, trend?: up|down)");
   });
 
   it("shows a prop made required, an enum changed, a binding added and a component removed", () => {

@@ -1,3 +1,4 @@
+import { uiChecklistAccepts, uiChecklistItems } from "../catalog/checklist-items";
 import type { UiRecord } from "../expression/value";
 import type { UiViewNode } from "./view-node";
 
@@ -10,7 +11,8 @@ export const UI_STEP_TOLERANCE = 1e-9;
 
 /**
  * The rules an input control adds to its schema: a `Segmented` value is one
- * of its visible `Option`s, and a `Slider` value lies on a step counted from
+ * of its visible `Option`s, a list `Checklist`'s value holds ids of its
+ * items, and a `Slider` value lies on a step counted from
  * `min` (the schema already keeps it between `min` and `max`). `props` are
  * the validated props with the new value in place; `children` are the
  * control's visible children.
@@ -23,6 +25,10 @@ export function uiControlAccepts(
 ): boolean {
   if (type === "Segmented" && prop === "value") {
     return children.some((child) => child.type === "Option" && child.props.value === props.value);
+  }
+  if (type === "Checklist" && prop === "value") {
+    // A list checklist's value holds only ids of its items; without items there is nothing to tick.
+    return props.items !== undefined && uiChecklistAccepts(uiChecklistItems(props.items), props.value);
   }
   if (type === "Slider" && prop === "value") {
     const { value, min, max, step } = props;

@@ -2,4 +2,4 @@
 export { evaluateUiBlock } from "./evaluate-block";
 export type { UiBinding, UiEvaluation, UiViewAction, UiViewNode } from "./view-node";
 export { uiControlAccepts, UI_STEP_TOLERANCE } from "./control-rules";
-export { uiDisplayText } from "./display-text";
+export { uiDisplayText, UI_UNKNOWN_TEXT } from "./display-text";

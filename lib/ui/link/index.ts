@@ -2,6 +2,17 @@
 export { uiLinkTargets, UiLinkTargetEntrySchema, type UiLinkTargetEntry } from "./link-targets";
 export { uiValidatedState } from "./validated-state";
 export {
+  isUiChipPresentation,
+  uiCellNodeId,
+  uiCellTarget,
+  uiNodesNameLinks,
+  uiTableCellTargets,
+  UI_CHIP_CELL_ROWS,
+  UI_CHIP_PRESENTATIONS,
+  type UiCellTarget,
+  type UiChipPresentation,
+} from "./cell-targets";
+export {
   UI_LINK_COMPONENTS,
   UI_LINK_TARGET_LIMITS,
   UiCommitTargetSchema,

@@ -6,6 +6,7 @@ import { evaluateUiBlock } from "../evaluate/evaluate-block";
 import type { UiEvaluation, UiViewNode } from "../evaluate/view-node";
 import { toUiFailure, UiFailure } from "../failure";
 import { UiState } from "../state/ui-state";
+import { uiTableCellTargets } from "./cell-targets";
 import { UI_LINK_COMPONENTS, UiLinkTargetSchema } from "./target";
 
 /** One visible link element of an evaluated block: what a host resolves into a chip or plain text. */
@@ -38,7 +39,8 @@ function targetOf(node: UiViewNode): UiLinkTargetEntry | undefined {
 /**
  * Lists the visible `File`, `Diff`, `Commit` and `Node` targets of a stored,
  * completed block, in document order, by evaluated node id (inside `Each`,
- * one per iteration). `stateOrValues` is the block's `UiState` or submitted
+ * one per iteration), and the cells of chip columns (`cell-targets.ts`) by
+ * `<column id>@<row index>`. `stateOrValues` is the block's `UiState` or submitted
  * input values, which are checked first as `uiValidatedState` does. Targets
  * hidden by `Show` or inside an invalid element are not listed. Throws
  * `UiFailure`: `unsupported_catalog`, `unfinished_block`, `other_block` (a
@@ -59,6 +61,8 @@ export function uiLinkTargets(block: UiBlock, stateOrValues?: UiState | unknown)
     for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
       const entry = targetOf(node);
       if (entry) targets.push(entry);
+      // A table's chip cells come right after the table, before anything inside it.
+      if (node.type === "Table") targets.push(...uiTableCellTargets(node));
       for (let index = node.children.length - 1; index >= 0; index -= 1) pending.push(node.children[index] as UiViewNode);
     }
     return targets;

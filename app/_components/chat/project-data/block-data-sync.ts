@@ -15,7 +15,7 @@ import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import { isUiFailure } from "@/lib/ui/failure";
 import type { UiLinkResolution } from "@/lib/ui/link/resolution";
-import { UI_LINK_COMPONENTS } from "@/lib/ui/link/target";
+import { uiNodesNameLinks } from "@/lib/ui/link/cell-targets";
 import { uiQueryArguments } from "@/lib/ui/query/query-arguments";
 import { uiQueryKey } from "@/lib/ui/query/query-key";
 import type { UiState } from "@/lib/ui/state/ui-state";
@@ -63,14 +63,9 @@ export type BlockDataSyncOptions = {
   debounceMs?: number;
 };
 
-/** True when any node of the block is a host-link element. */
+/** True when any node of the block is a host-link element or a table column of chips. */
 export function hasLinkElements(nodes: readonly UiNode[]): boolean {
-  const pending = [...nodes];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (Object.hasOwn(UI_LINK_COMPONENTS, node.type)) return true;
-    pending.push(...node.children);
-  }
-  return false;
+  return uiNodesNameLinks(nodes);
 }
 
 /** True when a block has anything for the host to supply: a query or a link chip. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderBody, visibleText } from "../testing";
+import type { UiLinkResolution } from "@/lib/ui/link";
+import { injectedMarkup, renderBody, visibleText } from "../testing";
 
 const RUNS = `$runs = [{name: "login", ms: 120, failed: false, suite: "auth"}, {name: "checkout", ms: 940, failed: true, suite: "payments"}, {name: "search", ms: 310, failed: false, suite: "catalog"}]`;
 
@@ -58,5 +59,82 @@ describe("Data renderers", () => {
     const text = visibleText(markup);
     expect(text).toContain("checkout payments team");
     expect(text).toContain("Fails since Commit 9f2c1ab in File src/checkout/cart.ts:88");
+  });
+
+  // A query not answered yet reads as null; so does a state declared null.
+  it("draws a null stat value (a query still loading) as a dash, not an error card", () => {
+    const markup = renderBody(`$runs = null
+<Stats>
+  <Stat label="Slowest" value={@Max($runs, "ms")} unit="ms"/>
+  <Stat label="First" value={$runs[0].name}/>
+</Stats>`);
+    expect(markup).not.toContain("data-fallback");
+    expect(visibleText(markup)).toContain("Slowest —");
+    expect(visibleText(markup)).toContain("First —");
+    expect(markup).toContain('data-known="false"');
+  });
+
+  it("takes a delta as a number or a numeric text, and colours it by better", () => {
+    const markup = renderBody(`<Stats>
+  <Stat label="Latency" value={120} unit="ms" delta={15} better="lower"/>
+  <Stat label="Revenue" value="4.2k" delta="+12%"/>
+  <Stat label="Errors" value={3} delta="-2" better="lower"/>
+  <Stat label="Odd" value={1} delta="up"/>
+</Stats>`);
+    expect(markup).not.toContain("data-fallback");
+    expect(markup).toMatch(/data-direction="up" data-tone="danger"/);
+    expect(markup).toMatch(/data-direction="up" data-tone="success"[^]*\+12%/);
+    expect(markup).toMatch(/data-direction="down" data-tone="success"/);
+    // "up" is no change a stat can draw: dropped, and the figure stays.
+    expect(visibleText(markup)).toContain("Odd 1");
+    expect(markup.match(/data-direction=/g)).toHaveLength(3);
+  });
+
+  it("shows a null or missing table cell as a dash", () => {
+    const markup = renderBody(`$rows = [{name: "a", owner: null}, {name: "b"}]
+<Table rows={$rows}><Column field="name"/><Column field="owner"/></Table>`);
+    expect(markup.match(/<td>—<\/td>/g)).toHaveLength(2);
+  });
+
+  it("draws an Entry's Tag inline with its chips", () => {
+    const markup = renderBody(`<EntityList>
+  <Entry title="checkout">Owned by payments <Tag tone="warning">flaky</Tag> since <Commit sha="9f2c1ab"/></Entry>
+</EntityList>`);
+    expect(markup).not.toContain("data-fallback");
+    expect(markup).toContain('data-tone="warning"');
+    expect(visibleText(markup)).toMatch(/Owned by payments .*Warning: flaky since Commit 9f2c1ab/);
+  });
+
+  it("draws chip columns as links the host resolved, by row, and as plain text otherwise", () => {
+    const body = `$commits = [{sha: "9f2c1ab", path: "src/cart.ts", node: "service:cart"}, {sha: "not a sha", path: "src/pay.ts", node: "service:pay"}, {sha: "3e4f5a6", path: null, node: 7}]
+<Table rows={$commits} sortable>
+  <Column field="sha" title="Commit" presentation="commit"/>
+  <Column field="path" presentation="file"/>
+  <Column field="node" presentation="node"/>
+</Table>`;
+    const plain = renderBody(body);
+    expect(plain).not.toContain("<a ");
+    expect(visibleText(plain)).toContain("9f2c1ab src/cart.ts service:cart not a sha src/pay.ts service:pay 3e4f5a6 — 7");
+    const asked: string[] = [];
+    const resolveLink = (nodeId: string): UiLinkResolution | undefined => {
+      asked.push(nodeId);
+      return nodeId.endsWith("@0")
+        ? { nodeId, status: "chip", label: "9f2c1ab Fix the cart", target: { kind: "commit", sha: "9f2c1ab" }, navigation: { href: "/projects/demo/commits/9f2c1ab" } }
+        : { nodeId, status: "text", label: "unknown" };
+    };
+    const markup = renderBody(body, { resolveLink });
+    expect(markup).toMatch(/<a class="[^"]*" href="\/projects\/demo\/commits\/9f2c1ab" data-link="chip">/);
+    expect(visibleText(markup)).toContain("9f2c1ab Fix the cart");
+    // Only cells naming a valid target are looked up: not "not a sha", a null path or a number.
+    expect(asked.filter((id) => id.endsWith("@1"))).toHaveLength(2);
+    expect(asked.filter((id) => id.endsWith("@2"))).toHaveLength(1);
+  });
+
+  it.each(["javascript:alert(1)", "https://evil.example/", "//evil.example/x"])("keeps a chip cell as text when the resolution's href is %j", (href) => {
+    const resolveLink = (nodeId: string) =>
+      ({ nodeId, status: "chip", label: "<img src=x onerror=alert(1)>", target: { kind: "commit", sha: "9f2c1ab" }, navigation: { href } }) as UiLinkResolution;
+    const markup = renderBody(`$rows = [{sha: "9f2c1ab"}]\n<Table rows={$rows}><Column field="sha" presentation="commit"/></Table>`, { resolveLink });
+    expect(markup).not.toContain("<a ");
+    expect(injectedMarkup(markup)).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@
 /** Renderers of the catalog's Data group: Stats, Stat, EntityList, Entry, Table, Column, Chart. */
 import type { UiComponentName } from "@/lib/ui/catalog";
 import type { UiViewNode } from "@/lib/ui/evaluate";
+import { isUiChipPresentation, uiCellNodeId, type UiChipPresentation } from "@/lib/ui/link";
+import type { ReactNode } from "react";
 import { Chart } from "../../widgets/chart/chart";
 import { DataTable, type DataTableColumn } from "../../widgets/data-table/data-table";
 import type { DataTablePresentation } from "../../widgets/data-table/cell-text";
@@ -12,6 +14,7 @@ import toneStyles from "../../widgets/tone/tone.module.css";
 import { flagProp, numberProp, recordsProp, textListProp, textProp, toneProp } from "../node-props";
 import { HostDataNote, HostValue, useHostDataLabel, useTypedBesideHostData } from "../host-data-mark";
 import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
+import { HostLinkCell } from "./host-links";
 import { UiChildren, UiListChildren, UiNodeView } from "../ui-node-view";
 import styles from "./renderers.module.css";
 
@@ -27,9 +30,11 @@ function Stats({ node }: UiRendererProps) {
   );
 }
 
-/** One key figure. */
+/** One key figure; a null value (a query still loading) is drawn as "—" by the card. */
 function Stat({ node }: UiRendererProps) {
   const value = node.props.value;
+  const delta = node.props.delta;
+  const better = textProp(node, "better");
   const hostData = useHostDataLabel(node, "value");
   const typed = useTypedBesideHostData(node, "value");
   return (
@@ -37,10 +42,11 @@ function Stat({ node }: UiRendererProps) {
       {...(hostData !== undefined ? { hostData } : {})}
       unverified={typed}
       label={textProp(node, "label") ?? ""}
-      value={typeof value === "number" || typeof value === "string" ? value : ""}
+      value={typeof value === "number" || typeof value === "string" ? value : null}
       unit={textProp(node, "unit")}
-      delta={numberProp(node, "delta")}
+      delta={typeof delta === "number" || typeof delta === "string" ? delta : undefined}
       tone={toneProp(node)}
+      better={better === "higher" || better === "lower" ? better : undefined}
     />
   );
 }
@@ -93,12 +99,19 @@ function Entry({ node }: UiRendererProps) {
 
 const PRESENTATIONS: readonly DataTablePresentation[] = ["text", "number", "percent", "date", "code", "tag"];
 
-/** A Column node as a DataTable column. */
-function tableColumn(node: UiViewNode): DataTableColumn | undefined {
+/** What a cell whose value is null or missing shows (a query still loading, a field a row lacks). */
+export const TABLE_UNKNOWN_CELL = "—";
+
+/** A table column with the `Column` node it came from (for chip cells' ids). */
+type UiTableColumn = DataTableColumn & { node?: UiViewNode; chips?: UiChipPresentation };
+
+/** A Column node as a DataTable column; chip presentations draw as text in the widget and as chips through `renderCell`. */
+function tableColumn(node: UiViewNode): UiTableColumn | undefined {
   const field = textProp(node, "field");
   if (!field) return undefined;
   const presentation = textProp(node, "presentation");
-  const column: DataTableColumn = { field };
+  const column: UiTableColumn = { field, node };
+  if (isUiChipPresentation(presentation)) column.chips = presentation;
   const title = textProp(node, "title");
   const unit = textProp(node, "unit");
   if (title !== undefined) column.title = title;
@@ -128,11 +141,20 @@ function Table({ node }: UiRendererProps) {
   const rows = recordsProp(node, "rows");
   // A column still arriving may have half its field name: it joins the header once whole.
   const columnNodes = node.children.filter((child) => child.type === "Column" && (child.complete || !arriving));
-  const named = columnNodes.map(tableColumn).filter((column): column is DataTableColumn => column !== undefined);
+  const named = columnNodes.map(tableColumn).filter((column): column is UiTableColumn => column !== undefined);
   // Columns are read from the rows only once the table is whole: its `Column`s may still be on their way, and would replace them.
-  const columns = named.length > 0 || arriving ? named : inferredColumns(rows);
+  const columns: readonly UiTableColumn[] = named.length > 0 || arriving ? named : inferredColumns(rows);
   const others = node.children.filter((child) => child.type !== "Column");
   const hostRows = useHostDataLabel(node, "rows");
+  // Chip cells are resolved by their row's index in `rows` (the order `uiLinkTargets` lists them), whatever the sort or filter.
+  const rowIndex = new Map<object, number>(rows.map((row, index) => [row, index]));
+  const renderCell = (value: unknown, column: DataTableColumn, row: object): ReactNode | undefined => {
+    if (value === null || value === undefined) return TABLE_UNKNOWN_CELL;
+    const { chips, node: columnNode } = column as UiTableColumn;
+    const index = rowIndex.get(row);
+    if (!chips || !columnNode || index === undefined) return undefined;
+    return <HostLinkCell cellId={uiCellNodeId(columnNode.id, index)} presentation={chips} value={value} />;
+  };
   return (
     <div className={styles.table}>
       <DataTable
@@ -143,6 +165,7 @@ function Table({ node }: UiRendererProps) {
         sortable={flagProp(node, "sortable")}
         filterable={flagProp(node, "filterable")}
         arriving={arriving}
+        renderCell={renderCell}
       />
       <HostDataNote label={hostRows} />
       {others.map((child) => (

@@ -8,7 +8,7 @@
  */
 import type { UiComponentName } from "@/lib/ui/catalog";
 import type { UiViewNode } from "@/lib/ui/evaluate";
-import { UiLinkResolutionSchema, type UiLinkResolution } from "@/lib/ui/link";
+import { uiCellTarget, UiLinkResolutionSchema, type UiChipPresentation, type UiLinkResolution } from "@/lib/ui/link";
 import { isAppPath } from "../../widgets/safe-link/safe-href";
 import { numberProp, textProp } from "../node-props";
 import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
@@ -83,6 +83,44 @@ function HostLink({ node }: UiRendererProps) {
     <span className={styles.chip} data-link="text">
       <span className={styles.chipKind}>{kind}</span>
       <span className={styles.chipLabel}>{textLabel}</span>
+    </span>
+  );
+}
+
+/** What a chip cell shows as text: a commit by git's short form, a path or ref as it is. */
+function cellLabel(presentation: UiChipPresentation, value: string): string {
+  return presentation === "commit" ? value.slice(0, SHORT_SHA) : value;
+}
+
+/**
+ * A table cell of a chip column (`presentation="commit"`, `"file"`,
+ * `"node"`): a link when the host resolved it (by `uiCellNodeId`, in the
+ * block's one links request), plain text otherwise — the cell's value when
+ * it names no valid target, or until the host answers.
+ */
+export function HostLinkCell({ cellId, presentation, value }: { cellId: string; presentation: UiChipPresentation; value: unknown }) {
+  const { resolveLink } = useUiRenderContext();
+  const text = typeof value === "string" ? value.trim() : "";
+  if (text === "" || uiCellTarget(presentation, value) === undefined) return <>{typeof value === "number" ? String(value) : text}</>;
+  let resolution: UiLinkResolution | undefined;
+  try {
+    resolution = resolveLink?.(cellId);
+  } catch {
+    resolution = undefined;
+  }
+  const parsed = resolution === undefined ? undefined : UiLinkResolutionSchema.safeParse(resolution);
+  const chip = parsed?.success && parsed.data.nodeId === cellId && parsed.data.status === "chip" ? parsed.data : undefined;
+  const href = chip?.navigation?.href;
+  if (chip && isAppPath(href)) {
+    return (
+      <a className={`${styles.chip} ${styles.chipLink}`} href={href} data-link="chip">
+        <span className={styles.chipLabel}>{chip.label}</span>
+      </a>
+    );
+  }
+  return (
+    <span data-link="text" title={presentation === "commit" ? text : undefined}>
+      {cellLabel(presentation, text)}
     </span>
   );
 }

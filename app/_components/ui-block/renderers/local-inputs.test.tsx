@@ -73,4 +73,20 @@ $failedOnly = true
     expect(visibleText(markup)).not.toContain("login");
     expect(visibleText(markup)).not.toContain("All of them");
   });
+
+  it("draws a checklist over a list, counts it, and writes the checked ids to the bound list", () => {
+    const body = `$tasks = [{id: "log", label: "Changelog"}, {id: "tag", label: "Tag the release"}]
+$done = ["tag"]
+<Checklist title="Release" items={$tasks} value={$done}/>
+<Summary>{@Count($done)} checked</Summary>`;
+    const block = compileBody(body);
+    const state = new UiState(block);
+    const markup = renderToStaticMarkup(<UiBlockView block={block} state={state} />);
+    expect(visibleText(markup)).toContain("Release 1 of 2 done");
+    expect(markup.match(/type="checkbox"/g)).toHaveLength(2);
+    expect(markup).toMatch(/<input type="checkbox" checked=""\/><span>Tag the release<\/span>/);
+    expect(visibleText(markup)).toContain("1 checked");
+    state.set("done", ["log", "tag"]);
+    expect(visibleText(renderToStaticMarkup(<UiBlockView block={block} state={state} />))).toContain("Release 2 of 2 done");
+  });
 });

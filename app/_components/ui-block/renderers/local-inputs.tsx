@@ -10,6 +10,7 @@
  */
 import { useId } from "react";
 import type { UiComponentName } from "@/lib/ui/catalog";
+import { uiChecklistItems, uiChecklistToggle } from "@/lib/ui/catalog/checklist-items";
 import type { UiBinding, UiViewNode } from "@/lib/ui/evaluate";
 import { formatNumber } from "../../widgets/format/format-number";
 import { flagProp, numberProp, textProp } from "../node-props";
@@ -30,18 +31,39 @@ function useSetter(binding: UiBinding | undefined): (value: unknown) => void {
   };
 }
 
-/** A list of items to tick off. */
+/**
+ * A list of items to tick off: its `Item` children, and one checkbox per
+ * element of `items`, checked when its id is in the list bound to `value`.
+ */
 function Checklist({ node }: UiRendererProps) {
   const title = textProp(node, "title");
-  const items = node.children.filter((child) => child.type === "Item");
-  const done = items.filter((item) => flagProp(item, "checked")).length;
+  const binding = liveBinding(node, "value");
+  const set = useSetter(binding);
+  const children = node.children.filter((child) => child.type === "Item");
+  const listed = uiChecklistItems(node.props.items);
+  const value: readonly unknown[] = Array.isArray(node.props.value) ? node.props.value : [];
+  const checked = new Set(value);
+  const done = children.filter((item) => flagProp(item, "checked")).length + listed.filter((item) => checked.has(item.id)).length;
   return (
     <fieldset className={styles.checklist}>
       <legend className={styles.groupTitle}>
         {title ?? "Checklist"}
-        <span className={styles.count}>{` ${done} of ${items.length} done`}</span>
+        <span className={styles.count}>{` ${done} of ${children.length + listed.length} done`}</span>
       </legend>
       <ul className={styles.checkItems}>
+        {listed.map((item) => (
+          <li key={`${typeof item.id}:${item.id}`} className={styles.checkItem}>
+            <label className={styles.checkLabel}>
+              <input
+                type="checkbox"
+                checked={checked.has(item.id)}
+                disabled={!binding}
+                onChange={(event) => set(uiChecklistToggle(listed, value, item.id, event.target.checked))}
+              />
+              <span>{item.label}</span>
+            </label>
+          </li>
+        ))}
         <UiListChildren nodes={node.children} itemType="Item" />
       </ul>
     </fieldset>

@@ -53,4 +53,21 @@ describe("Status renderers", () => {
     expect(visibleText(markup)).toContain("Before");
     expect(visibleText(markup)).toContain("after.");
   });
+
+  it("draws a null progress value as a dash and an empty bar", () => {
+    const markup = renderBody(`$runs = null\n<Progress value={$runs[0].percent} label="Coverage"/>`);
+    expect(markup).not.toContain("data-fallback");
+    expect(visibleText(markup)).toContain("Coverage —");
+    expect(markup).toContain('aria-valuetext="Not known yet"');
+    expect(markup).not.toContain("aria-valuenow");
+  });
+
+  it("takes Step status and Tag tone from expressions", () => {
+    const markup = renderBody(`$failed = 2
+<Steps>
+  <Step title="Tests" status={$failed > 0 ? "failed" : "done"}>{$failed} failed <Tag tone={$failed > 0 ? "danger" : "success"}>red</Tag></Step>
+</Steps>`);
+    expect(markup).toContain('data-status="failed"');
+    expect(markup).toContain('data-tone="danger"');
+  });
 });

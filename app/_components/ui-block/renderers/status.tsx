@@ -50,9 +50,9 @@ function Tag({ node }: UiRendererProps) {
   );
 }
 
-/** A progress bar. */
+/** A progress bar; a null value (a query still loading) is drawn as "—". */
 function Progress({ node }: UiRendererProps) {
-  return <ProgressBar value={numberProp(node, "value") ?? 0} label={textProp(node, "label")} tone={toneProp(node)} />;
+  return <ProgressBar value={numberProp(node, "value") ?? null} label={textProp(node, "label")} tone={toneProp(node)} />;
 }
 
 /** An ordered list of steps. */

@@ -91,4 +91,24 @@ describe("DataTable", () => {
     expect(markup).not.toContain("function");
     expect(markup).not.toContain("native code");
   });
+
+  it("draws a cell through renderCell when it returns something, with the row object as given", () => {
+    const rows = [{ name: "a", sha: "9f2c1ab" }, { name: "b", sha: null }];
+    const seen: unknown[] = [];
+    const markup = renderToStaticMarkup(
+      <DataTable
+        columns={[{ field: "name" }, { field: "sha" }]}
+        rows={rows}
+        renderCell={(value, column, row) => {
+          seen.push(row);
+          if (column.field !== "sha") return undefined;
+          return value === null ? "—" : <b>{String(value)}</b>;
+        }}
+      />,
+    );
+    expect(markup).toContain("<td>a</td>");
+    expect(markup).toContain("<b>9f2c1ab</b>");
+    expect(markup).toContain("<td>—</td>");
+    expect(seen).toContain(rows[0]);
+  });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
-import { useDeferredValue, useId, useMemo, useState } from "react";
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { ScrollBox } from "../scroll-box/scroll-box";
 import { ToneBadge } from "../tone-badge/tone-badge";
 import { dataTableCellText, isNumericColumn, type DataTablePresentation } from "./cell-text";
@@ -50,6 +50,12 @@ export type DataTableProps = {
   onSortChange?: (sort: DataTableSort) => void;
   /** Orders rows for a sort instead of the default (`sortTableRows`), for a dialect with its own rule. */
   sortRows?: (rows: readonly DataTableRow[], sort: NonNullable<DataTableSort>) => readonly DataTableRow[];
+  /**
+   * Draws a cell in place of its presentation when it returns something other
+   * than undefined: a dialect's own cells (a host-link chip, a dash for a
+   * value not known yet). `row` is the row object as given in `rows`.
+   */
+  renderCell?: (value: unknown, column: DataTableColumn, row: DataTableRow) => ReactNode | undefined;
   /** The filter text, when the parent keeps it (controlled). */
   filter?: string;
   /** Called with the filter text as the person types. */
@@ -230,11 +236,13 @@ export function DataTable(props: DataTableProps) {
           <tbody>
             {drawnRows.map((row) => (
               <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => {
+                {row.getVisibleCells().map((cell, index) => {
                   const meta = cell.column.columnDef.meta as ColumnMeta;
+                  const column = columns[index];
+                  const own = column && props.renderCell ? props.renderCell(cell.getValue(), column, row.original) : undefined;
                   return (
                     <td key={cell.id} className={meta.numeric ? styles.numeric : undefined}>
-                      <Cell value={cell.getValue()} presentation={meta.presentation} />
+                      {own !== undefined ? own : <Cell value={cell.getValue()} presentation={meta.presentation} />}
                     </td>
                   );
                 })}

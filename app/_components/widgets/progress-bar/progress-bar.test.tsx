@@ -18,4 +18,10 @@ describe("ProgressBar", () => {
     expect(clampPercent(Number.NaN)).toBe(0);
     expect(renderToStaticMarkup(<ProgressBar value={250} />)).toContain('aria-valuenow="100"');
   });
+
+  it("shows a value not known yet as a dash, with no current value announced", () => {
+    const markup = renderToStaticMarkup(<ProgressBar value={null} label="Coverage" />);
+    expect(markup).toContain("—");
+    expect(markup).not.toContain("aria-valuenow");
+  });
 });

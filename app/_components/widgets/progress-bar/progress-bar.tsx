@@ -7,8 +7,8 @@ import styles from "./progress-bar.module.css";
 
 /** Props of `ProgressBar`. */
 export type ProgressBarProps = {
-  /** Percent done; clamped to 0–100 (a non-finite value counts as 0). */
-  value: number;
+  /** Percent done; clamped to 0–100 (a non-finite value counts as 0); null (not known yet) shows "—" and an empty bar. */
+  value: number | null;
   /** What progresses; also the bar's accessible name. */
   label?: string;
   /** The colour intent of the bar (default info). */
@@ -22,8 +22,9 @@ export function clampPercent(value: number): number {
 
 /** A labelled progress bar with its percentage written out. */
 export function ProgressBar({ value, label, tone = "info" }: ProgressBarProps) {
-  const percent = clampPercent(value);
-  const text = `${formatNumber(Math.round(percent * 10) / 10)}%`;
+  const known = value !== null;
+  const percent = known ? clampPercent(value) : 0;
+  const text = known ? `${formatNumber(Math.round(percent * 10) / 10)}%` : "—";
   return (
     <div className={`${styles.progress} ${toneStyles[tone]}`}>
       <div className={styles.header}>
@@ -36,8 +37,8 @@ export function ProgressBar({ value, label, tone = "info" }: ProgressBarProps) {
         aria-label={label ?? "Progress"}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={text}
+        aria-valuenow={known ? percent : undefined}
+        aria-valuetext={known ? text : "Not known yet"}
       >
         <div className={styles.fill} style={{ width: `${percent}%` }} />
       </div>

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { deltaDirection, StatCard } from "./stat-card";
+import { deltaDirection, deltaTone, StatCard } from "./stat-card";
 
 describe("StatCard", () => {
   it("formats a numeric value and shows the unit", () => {
@@ -30,5 +30,20 @@ describe("StatCard", () => {
     const markup = renderToStaticMarkup(<StatCard label={'<script>alert("x")</script>'} value="]]><b>" delta="<i>" />);
     expect(markup).not.toMatch(/<script|<b>|<i>/);
     expect(markup).toContain("&lt;script&gt;");
+  });
+
+  it("shows a value not known yet as a dash, without its unit", () => {
+    const markup = renderToStaticMarkup(<StatCard label="Latency" value={null} unit="ms" />);
+    expect(markup).toContain("—");
+    expect(markup).not.toContain("ms");
+  });
+
+  it("colours the delta by which direction is better", () => {
+    expect(renderToStaticMarkup(<StatCard label="Latency" value={120} delta={15} better="lower" />)).toContain('data-tone="danger"');
+    expect(renderToStaticMarkup(<StatCard label="Latency" value={120} delta="-15 ms" better="lower" />)).toContain('data-tone="success"');
+    expect(renderToStaticMarkup(<StatCard label="Users" value={12} delta={3} better="higher" tone="info" />)).toMatch(/data-direction="up" data-tone="success"/);
+    expect(deltaTone("up", undefined, undefined)).toBe("success");
+    expect(deltaTone("up", "warning", undefined)).toBe("warning");
+    expect(deltaTone("flat", undefined, "lower")).toBe("neutral");
   });
 });

@@ -9,8 +9,8 @@ import styles from "./stat-card.module.css";
 export type StatCardProps = {
   /** What the figure is. */
   label: string;
-  /** The figure: a number (formatted) or short text (as is). */
-  value: number | string;
+  /** The figure: a number (formatted) or short text (as is); null (not known yet, a query still loading) shows "—". */
+  value: number | string | null;
   /** A unit after the value (`ms`, `%`). */
   unit?: string;
   /**
@@ -18,13 +18,30 @@ export type StatCardProps = {
    * decides its direction. Coloured by that direction unless `tone` is given.
    */
   delta?: number | string;
-  /** The colour intent of the card; it also colours the delta. */
+  /** The colour intent of the card; it also colours the delta unless `better` is given. */
   tone?: WidgetTone;
+  /**
+   * Which direction of the delta is good news: a rise in latency is bad, so a
+   * latency stat says "lower" and its rise is drawn as danger. When given it
+   * decides the delta's colour (the card keeps `tone`).
+   */
+  better?: "higher" | "lower";
   /** Where the value came from, when the host read it (the tooltip of its dotted underline). */
   hostData?: string;
   /** The model typed the value beside figures read from the host: marked unverified. */
   unverified?: boolean;
 };
+
+/** What stands for a value not known yet: a dash, never an error or an empty card. */
+export const STAT_UNKNOWN_VALUE = "—";
+
+/** The colour of a delta: by `better` when given, else the card's tone, else rising is good. */
+export function deltaTone(direction: "up" | "down" | "flat", tone: WidgetTone | undefined, better: "higher" | "lower" | undefined): WidgetTone {
+  if (direction === "flat") return better ? "neutral" : (tone ?? "neutral");
+  if (better === undefined && tone !== undefined) return tone;
+  const good = better === "lower" ? direction === "down" : direction === "up";
+  return good ? "success" : "danger";
+}
 
 /** Which way a delta points: up, down or flat, from its number or the sign its text starts with. */
 export function deltaDirection(delta: number | string): "up" | "down" | "flat" {
@@ -43,31 +60,33 @@ const DIRECTION_SIGNS = {
 } as const;
 
 /** One key figure: label, value with unit, and an optional change with an arrow. */
-export function StatCard({ label, value, unit, delta, tone, hostData, unverified = false }: StatCardProps) {
-  const shown = typeof value === "number" ? formatNumber(value) : value;
+export function StatCard({ label, value, unit, delta, tone, better, hostData, unverified = false }: StatCardProps) {
+  const known = value !== null;
+  const shown = value === null ? STAT_UNKNOWN_VALUE : typeof value === "number" ? formatNumber(value) : value;
   const direction = delta === undefined ? undefined : deltaDirection(delta);
-  const deltaTone: WidgetTone | undefined =
-    tone ?? (direction === "up" ? "success" : direction === "down" ? "danger" : direction ? "neutral" : undefined);
+  const changeTone = direction === undefined ? undefined : deltaTone(direction, tone, better);
   return (
-    <div className={`${styles.card} ${tone ? toneStyles[tone] : ""}`} data-tone={tone}>
+    <div className={`${styles.card} ${tone ? toneStyles[tone] : ""}`} data-tone={tone} data-known={known ? undefined : "false"}>
       <div className={styles.label}>{label}</div>
       <div className={styles.value}>
         {hostData !== undefined ? (
           <span className={styles.hostData} title={hostData} data-host-data="">
             {shown}
           </span>
-        ) : (
+        ) : known ? (
           shown
+        ) : (
+          <span title="Not known yet">{shown}</span>
         )}
-        {unit ? <span className={styles.unit}> {unit}</span> : null}
+        {unit && known ? <span className={styles.unit}> {unit}</span> : null}
       </div>
-      {unverified ? (
+      {unverified && known ? (
         <div className={styles.unverified} data-unverified="" title="The model typed this figure; it was not read from the project's data.">
           unverified
         </div>
       ) : null}
-      {delta !== undefined && direction && deltaTone ? (
-        <div className={`${styles.delta} ${toneStyles[deltaTone]}`} data-direction={direction}>
+      {delta !== undefined && direction && changeTone ? (
+        <div className={`${styles.delta} ${toneStyles[changeTone]}`} data-direction={direction} data-tone={changeTone}>
           <span aria-hidden="true">{DIRECTION_SIGNS[direction].icon} </span>
           <span className="visually-hidden">{`Change ${DIRECTION_SIGNS[direction].word}: `}</span>
           {typeof delta === "number" ? formatSignedNumber(delta) : delta}
