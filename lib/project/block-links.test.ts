@@ -74,6 +74,25 @@ describe.each(TEST_DATABASE_KINDS)("resolving a block's link chips on %s", (kind
     for (const nodeId of nodeIds) expect(nodeId.startsWith(`${fixture.blocks[0]!.id}:`)).toBe(true);
   });
 
+  it("resolves the cells of a chip column, in a block with no other link", async () => {
+    const fixture = await createChatWithReply(owner, {
+      text: ui(
+        `$rows = [{sha: "${FULL_SHA}", path: "lib/billing/invoice.ts"}, {sha: "deadbeef", path: "lib/billing/nope.ts"}]`,
+        "<Table rows={$rows}>",
+        '  <Column field="sha" presentation="commit"/>',
+        '  <Column field="path" presentation="file"/>',
+        "</Table>",
+      ),
+    });
+    const { resolutions } = await answerBlockLinks({ actor: owner, chatId: fixture.chatId, body: body(fixture) });
+    expect(resolutions.map(({ status, label }) => ({ status, label }))).toEqual([
+      { status: "chip", label: "4f2c9e1 Round invoice totals once, in the ledger (#312)" },
+      { status: "text", label: "deadbee" },
+      { status: "chip", label: "lib/billing/invoice.ts" },
+      { status: "text", label: "lib/billing/nope.ts" },
+    ]);
+  });
+
   it("answers targets the project does not hold as plain text, never as a link", async () => {
     const fixture = await createChatWithReply(owner, {
       text: ui(

@@ -12,11 +12,11 @@ import { z } from "zod";
 import type { Project } from "@/db/schema/project";
 import type { Actor } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
-import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import { uiLinkTargets, type UiLinkTargetEntry } from "@/lib/ui/link/link-targets";
 import type { UiLinkResolution } from "@/lib/ui/link/resolution";
-import { UI_LINK_COMPONENTS } from "@/lib/ui/link/target";
+import { uiNodesNameLinks } from "@/lib/ui/link/cell-targets";
 import { uiValidatedState } from "@/lib/ui/link/validated-state";
 import { uiQueryArguments } from "@/lib/ui/query/query-arguments";
 import { UiState } from "@/lib/ui/state/ui-state";
@@ -46,16 +46,6 @@ export const BlockLinksRequestSchema = z.strictObject({
 
 /** What the links route answers: one resolution per visible host-link element, in document order. */
 export type BlockLinksAnswer = { resolutions: UiLinkResolution[] };
-
-/** True when any node of the block is a host-link element (otherwise there is nothing to resolve or query). */
-function hasLinkElements(nodes: readonly UiNode[]): boolean {
-  const pending = [...nodes];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (Object.hasOwn(UI_LINK_COMPONENTS, node.type)) return true;
-    pending.push(...node.children);
-  }
-  return false;
-}
 
 /** The block's state with the checked values and the data of every query that could be read. */
 async function evaluatedState(block: UiBlock, values: UiRecord, project: Project): Promise<UiState> {
@@ -106,7 +96,7 @@ export async function answerBlockLinks(input: { actor: Actor; chatId: string; bo
     const refusal = queryRefusal(caught, "The block's values were refused:");
     throw new AppError(refusal.kind === "internal" ? "internal:link" : "bad_request:link", { message: refusal.publicMessage, detail: refusal.detail });
   }
-  if (!hasLinkElements(block.nodes)) return { resolutions: [] };
+  if (!uiNodesNameLinks(block.nodes)) return { resolutions: [] };
   const state = await evaluatedState(block, values, project);
   let targets: UiLinkTargetEntry[];
   try {
