@@ -1,0 +1,73 @@
+/**
+ * The host actions as AI SDK tools for one reply. The model sees each
+ * action's JSON schema, but the AI SDK lets any input through: the host
+ * checks it (`runHostAction`) and answers a bad one with a typed result the
+ * model can act on, as it answers a refusal — never a thrown error.
+ * A reply's calls run one after another, in the order the model made them.
+ */
+import "server-only";
+import { jsonSchema, tool, type Tool } from "ai";
+import { z } from "zod";
+import type { Message } from "@/db/schema";
+import { ActionSummarySchema } from "@/lib/chat/wire";
+import type { HostActionResult } from "./host-action-card";
+import { HOST_ACTION_DEFINITIONS, HOST_ACTION_NAMES, type HostActionName } from "./host-action-definitions";
+import type { HostActionOrigin } from "./idempotency-key";
+import { runHostAction, type HostActionScope } from "./run-host-action";
+
+/** What the tools act for: the chat, the reply being written, and the thread up to the message it answers. */
+export type HostActionReplyInput = { userId: string; chatId: string; messageId: string; replyTo: string; thread: readonly Message[] };
+
+/** What the reply answers (see `idempotency-key.ts`): the choice a choice turn carries, or the message. */
+export function originOf(input: { replyTo: string; thread: readonly Message[] }): HostActionOrigin {
+  const message = input.thread.find((candidate) => candidate.id === input.replyTo);
+  if (message?.kind === "choice") {
+    const summary = ActionSummarySchema.safeParse(message.action);
+    if (summary.success && summary.data.chosen) return { kind: "choice", chosen: summary.data.chosen };
+  }
+  return { kind: "message", messageId: input.replyTo };
+}
+
+/** What the model reads of a result. */
+export function hostActionModelOutput({ output }: { output: HostActionResult }): { type: "text" | "error-text"; value: string } {
+  if (!output.ok) return { type: "error-text", value: output.message };
+  const repeat = output.replayed ? " (This request had already been performed; nothing new happened — this is the first call's result.)" : "";
+  if ("runNumber" in output.record) {
+    const tests = output.record.tests.map((test) => `- ${test.name}: ${test.failed ? "failed" : "passed"} (${test.ms} ms)`).join("\n");
+    return { type: "text", value: `${output.line}.${repeat} Run #${output.record.runNumber} on ${output.record.branch} is now the newest; the \`tests\` source reads it.\n${tests}` };
+  }
+  return { type: "text", value: `${output.line}.${repeat}` };
+}
+
+/** Runs the tasks given to it one after another, in the order they were given. */
+function inOrder(): (task: () => Promise<HostActionResult>) => Promise<HostActionResult> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => {});
+    return run;
+  };
+}
+
+/** The JSON schema the model sees; validation is the host's (see the file comment). */
+function openSchema(name: HostActionName) {
+  return jsonSchema<unknown>(z.toJSONSchema(HOST_ACTION_DEFINITIONS[name].inputSchema) as Parameters<typeof jsonSchema>[0], {
+    validate: (value) => ({ success: true, value }),
+  });
+}
+
+/** The tools for one reply; spread them into `streamText`'s tools beside `render_ui`. */
+export function hostActionReplyTools(input: HostActionReplyInput): Record<HostActionName, Tool<unknown, HostActionResult>> {
+  const scope: HostActionScope = { userId: input.userId, chatId: input.chatId, messageId: input.messageId, origin: originOf(input) };
+  const queue = inOrder();
+  const entries = HOST_ACTION_NAMES.map((name) => [
+    name,
+    tool({
+      description: HOST_ACTION_DEFINITIONS[name].description,
+      inputSchema: openSchema(name),
+      execute: (raw: unknown) => queue(() => runHostAction(scope, name, raw)),
+      toModelOutput: hostActionModelOutput,
+    }),
+  ]);
+  return Object.fromEntries(entries) as Record<HostActionName, Tool<unknown, HostActionResult>>;
+}
