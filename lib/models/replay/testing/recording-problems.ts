@@ -9,6 +9,7 @@ import { z } from "zod";
 import { checkArtifactContent } from "@/lib/artifacts/artifact-content";
 import { checkArtifactPath } from "@/lib/artifacts/artifact-path";
 import { ARTIFACT_TOOL_DEFINITIONS, isArtifactToolName } from "@/lib/artifacts/artifact-tools";
+import { HOST_ACTION_DEFINITIONS, isHostActionName } from "@/lib/host-actions/host-action-definitions";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { genuiLint } from "@/lib/genui/lint/genui-lint";
 import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
@@ -22,8 +23,8 @@ export const RECORDING_QUERY_SCHEMAS = { tests: z.object({ branch: z.string() })
 
 /** Rows shaped like the `tests` source's, so query-reading blocks evaluate. */
 export const SAMPLE_TEST_RUNS = [
-  { name: "billing › rounds invoice totals", ms: 1_204, failed: true },
-  { name: "search › ranks exact matches first", ms: 73, failed: false },
+  { name: "billing › rounds invoice totals", suite: "billing", ms: 1_204, failed: true, run: 1842 },
+  { name: "search › ranks exact matches first", suite: "search", ms: 73, failed: false, run: 1842 },
 ];
 
 /** Every step's text of a recording, joined. */
@@ -71,10 +72,18 @@ function artifactCallProblems(call: { toolName: string; input: string }): string
   return [...(path.ok ? [] : [`${call.toolName}: ${path.error}`]), ...(content === null || content.ok ? [] : [`${call.toolName}: ${content.error}`])];
 }
 
-/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact calls checked by the artifact tools' rules. */
+/** Problems of a host action call: its input must pass the action's schema, as the host checks it. */
+function hostActionCallProblems(call: { toolName: string; input: string }): string[] {
+  if (!isHostActionName(call.toolName)) return [];
+  const parsed = HOST_ACTION_DEFINITIONS[call.toolName].inputSchema.safeParse(JSON.parse(call.input));
+  return parsed.success ? [] : [`${call.toolName}: ${parsed.error.message}`];
+}
+
+/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact and host action calls checked by their own rules. */
 export function toolProblems(recording: Recording): string[] {
   return recording.steps.flatMap((step) =>
     step.toolCalls.flatMap((call) => {
+      if (isHostActionName(call.toolName)) return hostActionCallProblems(call);
       if (call.toolName !== "render_ui") return artifactCallProblems(call);
       const input: unknown = JSON.parse(call.input);
       const spec = typeof input === "object" && input !== null && "spec" in input ? input.spec : undefined;
@@ -102,7 +111,7 @@ export function recordingUiCounts(recording: Recording): { blocks: number; fence
     blocks: compileReply(recording.id, text).length,
     fences: extractGenuiFences(text).length,
     renderUiCalls,
-    artifactCalls: calls.length - renderUiCalls,
+    artifactCalls: calls.filter((call) => isArtifactToolName(call.toolName)).length,
   };
 }
 
