@@ -34,7 +34,7 @@ function bodyRows(table: Locator): Locator {
 
 const RECORD_LINE = /^✓\s*Re-ran (\d+) failed tests? — run #(\d+): (\d+) passed, (\d+) failed/;
 
-test("a choice re-runs the failed tests: the record shows in the reply, the panel's next reading shows the run, and the same request again adds none", async ({ page }) => {
+test("a choice re-runs the failed tests: the record shows in the reply, the panel's next reading shows the run, and the same request again adds none", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await new SignInPage(page).continueAsGuest("/");
   const chat = new ChatPage(page);
@@ -70,6 +70,8 @@ test("a choice re-runs the failed tests: the record shows in the reply, the pane
     expect(shown).not.toBe(newestOnMain);
     await expect(stat(reply, "Failed")).toContainText(String(failed));
     await expect(bodyRows(reply.getByRole("table", { name: "Failed tests" }))).toHaveCount(Number(failed));
+    await record.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath("host-action-record.png") });
     await expect(first.getByRole("table", { name: "Failed tests" })).toHaveCount(0);
 
     // Reloaded: the record is stored with the reply.
