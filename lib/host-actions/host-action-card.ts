@@ -12,7 +12,7 @@ import { HostActionNameSchema, isHostActionName, type HostActionName } from "./h
 export const CARD_LINE_LENGTH = 300;
 
 /** Why an action did nothing. */
-export const HOST_ACTION_ERROR_CODES = ["bad_input", "not_found", "forbidden", "nothing_to_do", "unavailable"] as const;
+export const HOST_ACTION_ERROR_CODES = ["bad_input", "not_found", "forbidden", "nothing_to_do", "too_many", "unavailable"] as const;
 /** Why an action did nothing. */
 export const HostActionErrorCodeSchema = z.enum(HOST_ACTION_ERROR_CODES);
 /** Why an action did nothing. */

@@ -26,8 +26,9 @@ const BRANCH_LENGTH = 1_024;
 export const ISSUE_TITLE_LENGTH = 200;
 /** Longest issue body: a bug report with its steps, not a log dump. */
 export const ISSUE_BODY_LENGTH = 10_000;
-/** Labels one issue may carry, and how long each may be. */
+/** Labels one issue may carry: a few tags, not a taxonomy. */
 export const ISSUE_LABELS = 10;
+/** Longest label: a tag's word or two. */
 export const ISSUE_LABEL_LENGTH = 40;
 
 /** `rerun_tests`' input. */

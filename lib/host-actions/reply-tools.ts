@@ -3,7 +3,8 @@
  * action's JSON schema, but the AI SDK lets any input through: the host
  * checks it (`runHostAction`) and answers a bad one with a typed result the
  * model can act on, as it answers a refusal — never a thrown error.
- * A reply's calls run one after another, in the order the model made them.
+ * A reply's calls run one after another, in the order the model made them,
+ * and only the first few are performed (`HOST_ACTION_CALLS_PER_REPLY`).
  */
 import "server-only";
 import { jsonSchema, tool, type Tool } from "ai";
@@ -13,7 +14,17 @@ import { ActionSummarySchema } from "@/lib/chat/wire";
 import type { HostActionResult } from "./host-action-card";
 import { HOST_ACTION_DEFINITIONS, HOST_ACTION_NAMES, type HostActionName } from "./host-action-definitions";
 import type { HostActionOrigin } from "./idempotency-key";
-import { runHostAction, type HostActionScope } from "./run-host-action";
+import { refuseHostAction, runHostAction, type HostActionScope } from "./run-host-action";
+
+/**
+ * Host action calls one reply may make: a request needs one or two (re-run,
+ * then file what still fails); a reply calling more is a model looping or
+ * a hostile one filing issues in bulk, and the rest are refused.
+ */
+export const HOST_ACTION_CALLS_PER_REPLY = 4;
+
+/** What a call past that share is told. */
+export const TOO_MANY_CALLS_MESSAGE = `This reply already asked the host for ${HOST_ACTION_CALLS_PER_REPLY} actions, the most one reply may; nothing was done. Ask the person before doing more.`;
 
 /** What the tools act for: the chat, the reply being written, and the thread up to the message it answers. */
 export type HostActionReplyInput = { userId: string; chatId: string; messageId: string; replyTo: string; thread: readonly Message[] };
@@ -60,12 +71,17 @@ function openSchema(name: HostActionName) {
 export function hostActionReplyTools(input: HostActionReplyInput): Record<HostActionName, Tool<unknown, HostActionResult>> {
   const scope: HostActionScope = { userId: input.userId, chatId: input.chatId, messageId: input.messageId, origin: originOf(input) };
   const queue = inOrder();
+  let calls = 0;
+  const run = (name: HostActionName, raw: unknown) => {
+    calls += 1;
+    return calls > HOST_ACTION_CALLS_PER_REPLY ? refuseHostAction(scope, name, raw, { code: "too_many", message: TOO_MANY_CALLS_MESSAGE }) : runHostAction(scope, name, raw);
+  };
   const entries = HOST_ACTION_NAMES.map((name) => [
     name,
     tool({
       description: HOST_ACTION_DEFINITIONS[name].description,
       inputSchema: openSchema(name),
-      execute: (raw: unknown) => queue(() => runHostAction(scope, name, raw)),
+      execute: (raw: unknown) => queue(() => run(name, raw)),
       toModelOutput: hostActionModelOutput,
     }),
   ]);

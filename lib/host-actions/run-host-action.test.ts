@@ -20,6 +20,7 @@ const { seedProject } = await import("@/db/queries/project-seed");
 const { projectIssues, projectTestRuns } = await import("@/db/schema");
 const { createTestActor, createChatWithReply, moveChatToProject, openTestDatabase, seedOtherProject, TEST_DATABASE_KINDS } = await import("@/lib/project/testing/project-test-setup");
 const { runHostAction } = await import("./run-host-action");
+const { HOST_ACTION_CALLS_PER_REPLY, hostActionReplyTools } = await import("./reply-tools");
 
 type Handle = Awaited<ReturnType<typeof openTestDatabase>>;
 type Actor = Awaited<ReturnType<typeof createTestActor>>;
@@ -212,5 +213,24 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
       [number, input.title, ["tests", "billing"], actor.userId, chatId],
       [number + 1, "Another one", [], actor.userId, chatId],
     ]);
+  });
+
+  it("as AI SDK tools: any input reaches the host, which answers it; a reply past its share of calls is refused", async () => {
+    const { actor, chatId } = await memberChat("Tools");
+    const tools = hostActionReplyTools({ userId: actor.userId, chatId, messageId: "reply", replyTo: "prompt", thread: [] });
+    const options = { toolCallId: "call", messages: [] };
+    const execute = (name: "rerun_tests" | "file_issue", input: unknown) => {
+      const run = tools[name].execute;
+      if (run === undefined) throw new Error("no execute");
+      return run(input, options) as Promise<unknown>;
+    };
+    expect(await execute("file_issue", { title: 5 })).toMatchObject({ ok: false, code: "bad_input" });
+    for (let index = 2; index <= HOST_ACTION_CALLS_PER_REPLY; index += 1) {
+      expect(await execute("file_issue", { title: `Issue ${index}`, body: "" })).toMatchObject({ ok: true, replayed: false });
+    }
+    expect(await execute("file_issue", { title: "One too many", body: "" })).toMatchObject({ ok: false, code: "too_many" });
+    const issues = await (await getDatabase()).select().from(projectIssues).where(eq(projectIssues.projectId, projectId));
+    expect(issues).toHaveLength(HOST_ACTION_CALLS_PER_REPLY - 1);
+    expect((await listHostActions({ chatId })).map((row) => row.errorCode ?? row.status)).toEqual(["bad_input", ...issues.map(() => "done"), "too_many"]);
   });
 });

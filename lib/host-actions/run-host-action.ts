@@ -59,10 +59,9 @@ function refusal(action: HostActionName, code: HostActionErrorCode, message: str
   return { ok: false, action, code, message };
 }
 
-/** Runs `name` with the model's `rawInput` (see the file comment). */
-export async function runHostAction(scope: HostActionScope, name: HostActionName, rawInput: unknown, options: { now?: Date } = {}): Promise<HostActionResult> {
-  const action = hostActionOf(name);
-  const attempt: HostActionAttempt = {
+/** The attempt's row before anything is known of the chat. */
+function attemptOf(scope: HostActionScope, name: HostActionName, rawInput: unknown): HostActionAttempt {
+  return {
     userId: scope.userId,
     actorName: "",
     chatId: scope.chatId,
@@ -72,6 +71,22 @@ export async function runHostAction(scope: HostActionScope, name: HostActionName
     idempotencyKey: null,
     input: storedInput(rawInput),
   };
+}
+
+/** Refuses a call without looking at it (a reply past its share of calls), recording the refusal. */
+export async function refuseHostAction(scope: HostActionScope, name: HostActionName, rawInput: unknown, refused: { code: HostActionErrorCode; message: string }): Promise<HostActionResult> {
+  try {
+    await recordHostActionAttempt({ attempt: attemptOf(scope, name, rawInput), status: "refused", errorCode: refused.code });
+  } catch (caught) {
+    console.error(`host actions: recording a refused ${name} failed`, caught);
+  }
+  return refusal(name, refused.code, refused.message);
+}
+
+/** Runs `name` with the model's `rawInput` (see the file comment). */
+export async function runHostAction(scope: HostActionScope, name: HostActionName, rawInput: unknown, options: { now?: Date } = {}): Promise<HostActionResult> {
+  const action = hostActionOf(name);
+  const attempt = attemptOf(scope, name, rawInput);
   const refuse = async (code: HostActionErrorCode, message: string, status: "refused" | "failed" = "refused"): Promise<HostActionResult> => {
     await recordHostActionAttempt({ attempt, status, errorCode: code });
     return refusal(name, code, message);
