@@ -90,3 +90,4 @@ export {
   type CompareVoteRow,
 } from "./compare";
 export { THEME_PREFERENCES, userPreferences, type ThemePreference, type UserPreferencesRow } from "./preferences";
+export { HOST_ACTION_KINDS, HOST_ACTION_STATUSES, hostActions, projectIssues, type HostActionRow, type HostActionStatus, type ProjectIssue } from "./host-actions";

@@ -14,6 +14,8 @@ import { ArtifactCardSchema } from "@/lib/artifacts/artifact-card";
 import { AttachmentRefsSchema } from "@/lib/attachments/attachment-ref";
 import { GenuiDiagnosticSchema } from "@/lib/genui/diagnostics/diagnostic";
 import { GenuiSpecSchema } from "@/lib/genui/schema/spec";
+import { HostActionCardSchema, type HostActionCard } from "@/lib/host-actions/host-action-card";
+import { isHostActionName } from "@/lib/host-actions/host-action-definitions";
 import { UiBlocksSchema, UiRangeSchema } from "@/lib/ui/envelope/schema";
 import { ReplyUsageSchema } from "./records/reply-usage";
 
@@ -86,11 +88,17 @@ export type RenderUiCard = z.infer<typeof RenderUiCardSchema>;
 /**
  * A tool call of a reply, drawn where the call happened in the text: a
  * `render_ui` card, or an artifact tool's chip (`write_file`, `edit_file`,
- * `show_artifact`: lib/artifacts/artifact-card.ts) naming the version it wrote or showed.
+ * `show_artifact`: lib/artifacts/artifact-card.ts) naming the version it wrote or showed,
+ * or a host action's record (`rerun_tests`, `file_issue`: lib/host-actions/host-action-card.ts).
  */
-export const ToolCardSchema = z.discriminatedUnion("name", [RenderUiCardSchema, ArtifactCardSchema]);
+export const ToolCardSchema = z.discriminatedUnion("name", [RenderUiCardSchema, ArtifactCardSchema, HostActionCardSchema]);
 /** A tool call of a reply and its result. */
 export type ToolCard = z.infer<typeof ToolCardSchema>;
+
+/** True for a host action's record. */
+export function isHostActionCard(card: ToolCard): card is HostActionCard {
+  return isHostActionName(card.name);
+}
 
 /** True for a `render_ui` card (the only tool card that holds a spec). */
 export function isRenderUiCard(card: ToolCard): card is RenderUiCard {

@@ -4,10 +4,11 @@
  * is when a reply brings an artifact forward.
  */
 import type { ArtifactCard } from "@/lib/artifacts/artifact-card";
+import { isArtifactToolName } from "@/lib/artifacts/artifact-tools";
 import type { ChatMessage, LiveReply, ToolCard } from "@/lib/chat/wire";
 
 function artifactCardsIn(tools: readonly ToolCard[] | undefined): ArtifactCard[] {
-  return (tools ?? []).filter((card): card is ArtifactCard => card.name !== "render_ui");
+  return (tools ?? []).filter((card): card is ArtifactCard => isArtifactToolName(card.name));
 }
 
 /** Every artifact chip of the thread: stored replies first, then the live one. */

@@ -27,6 +27,8 @@ import { consumePreambles } from "@/db/queries/preambles";
 import type { Message, MessageStatus, Preamble } from "@/db/schema";
 import { artifactCardOfPart } from "@/lib/artifacts/artifact-card";
 import { artifactReplyKit } from "@/lib/artifacts/reply-tools";
+import { hostActionCardOfPart } from "@/lib/host-actions/host-action-card";
+import { hostActionReplyTools } from "@/lib/host-actions/reply-tools";
 import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/diagnostics-preamble";
 import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/lib/models/render-ui-tool";
 import { buildSystemPrompt } from "@/lib/models/system-prompt";
@@ -122,7 +124,12 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       messages,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-      tools: { [RENDER_UI_TOOL_NAME]: renderUiTool, ...artifacts.tools, ...projectDataTools({ userId: input.userId, chatId: input.chatId }) },
+      tools: {
+        [RENDER_UI_TOOL_NAME]: renderUiTool,
+        ...artifacts.tools,
+        ...projectDataTools({ userId: input.userId, chatId: input.chatId }),
+        ...hostActionReplyTools({ ...input, thread }),
+      },
       stopWhen: stepCountIs(REPLY_MAX_STEPS),
       abortSignal: input.signal,
       // Errors arrive as `error` parts below; without this the SDK would also print them.
@@ -139,12 +146,12 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
           break;
         case "tool-result":
           if (part.toolName === RENDER_UI_TOOL_NAME) reply.addTool(toolCard(part.toolCallId, reply.text.length, part.output as RenderUiToolResult));
-          else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length));
+          else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length) ?? hostActionCardOfPart(part, reply.text.length));
           break;
         case "tool-error":
           if (part.toolName === RENDER_UI_TOOL_NAME) {
             reply.addTool({ id: part.toolCallId, name: "render_ui", textOffset: reply.text.length, spec: null, diagnostics: [], error: RENDER_UI_INPUT_ERROR });
-          } else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length));
+          } else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length) ?? hostActionCardOfPart(part, reply.text.length));
           break;
         case "error":
           failure ??= part.error ?? new Error("the model stream failed");

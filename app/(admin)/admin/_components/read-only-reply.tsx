@@ -11,10 +11,11 @@
 import { useMemo } from "react";
 import { replySegments, type ReplySegment } from "@/app/_components/chat/reply/reply-segments";
 import { GenuiPanelView } from "@/app/_components/genui/genui-panel-view";
+import { HostActionRecord } from "@/app/_components/host-actions/host-action-record";
 import { UiBlockView } from "@/app/_components/ui-block/ui-block-view";
 import { Fallback } from "@/app/_components/widgets/fallback/fallback";
 import { Markdown } from "@/app/_components/widgets/markdown/markdown";
-import type { GenuiFenceRecord, ToolCard } from "@/lib/chat/wire";
+import { isHostActionCard, type GenuiFenceRecord, type ToolCard } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import styles from "./admin.module.css";
 
@@ -48,6 +49,7 @@ function Part({ segment }: { segment: ReplySegment }) {
       if (segment.fence.spec === null) return <Fallback title="This panel could not be shown." diagnostics={segment.fence.diagnostics.map((diagnostic) => diagnostic.message)} />;
       return <GenuiPanelView spec={segment.fence.spec} surface="fence" />;
     case "tool":
+      if (isHostActionCard(segment.card)) return <HostActionRecord card={segment.card} />;
       // An artifact chip opens the chat's artifacts panel, which is the owner's: here it is named, not opened.
       if (segment.card.name !== "render_ui") return <p>Artifact {segment.card.path}{segment.card.artifact ? `, version ${segment.card.artifact.version}` : ""}</p>;
       if (segment.card.spec === null) return <Fallback title="This card could not be shown." text={segment.card.error} diagnostics={segment.card.diagnostics.map((diagnostic) => diagnostic.message)} />;

@@ -1,7 +1,7 @@
 "use client";
 /**
  * One part of a reply: prose, a ```ui block, an octo-ui fence, a
- * `render_ui` card or an artifact tool's chip. A part carrying an addressable panel's id is drawn from
+ * `render_ui` card, an artifact tool's chip or a host action's record. A part carrying an addressable panel's id is drawn from
  * the panel's latest revision with its stored state — or, where the panel was
  * re-presented further down, as a short note pointing there. A stored ```ui
  * block gets its project data — query rows and link chips — from the chat's
@@ -9,6 +9,7 @@
  */
 import { memo, useMemo, useRef, type ReactNode } from "react";
 import { buttonPressKey, choicePickKey } from "@/lib/chat/panels/sent-buttons";
+import { isHostActionCard } from "@/lib/chat/wire";
 import { forEachGenuiNode, genuiFallbackText, GenuiPanelStateSchema, type GenuiSpec, type UiAction } from "@/lib/genui";
 import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
@@ -19,6 +20,7 @@ import { PanelHistory } from "../panels/panel-history";
 import { isPanelFragment } from "../panels/place-panels";
 import type { ReplySegment } from "../reply/reply-segments";
 import { ArtifactChip } from "../../artifacts/artifact-chip";
+import { HostActionRecord } from "../../host-actions/host-action-record";
 import { GenuiPanelView, type GenuiActionSource } from "../../genui/genui-panel-view";
 import { UiBlockView } from "../../ui-block/ui-block-view";
 import { Fallback } from "../../widgets/fallback/fallback";
@@ -240,6 +242,7 @@ function sentChoicesOf(sentKeys: ReadonlySet<string>, messageId: string, block: 
 
 function ToolCardPart({ segment }: { segment: Extract<ReplySegment, { kind: "tool" }> }) {
   const { card } = segment;
+  if (isHostActionCard(card)) return <HostActionRecord card={card} />;
   if (card.name !== "render_ui") return <ArtifactChip card={card} />;
   if (card.spec === null) {
     return <Fallback title="This card could not be shown." text={card.error} diagnostics={card.diagnostics.map((diagnostic) => diagnostic.message)} />;

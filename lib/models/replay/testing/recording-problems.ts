@@ -9,6 +9,7 @@ import { z } from "zod";
 import { checkArtifactContent } from "@/lib/artifacts/artifact-content";
 import { checkArtifactPath } from "@/lib/artifacts/artifact-path";
 import { ARTIFACT_TOOL_DEFINITIONS, isArtifactToolName } from "@/lib/artifacts/artifact-tools";
+import { HOST_ACTION_DEFINITIONS, isHostActionName } from "@/lib/host-actions/host-action-definitions";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { genuiLint } from "@/lib/genui/lint/genui-lint";
 import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
@@ -25,8 +26,8 @@ export const RECORDING_QUERY_SCHEMAS = { ...PROJECT_QUERY_SCHEMAS, tests: z.obje
 
 /** Rows shaped like the `tests` source's, so query-reading blocks evaluate. */
 export const SAMPLE_TEST_RUNS = [
-  { name: "billing › rounds invoice totals", ms: 1_204, failed: true },
-  { name: "search › ranks exact matches first", ms: 73, failed: false },
+  { name: "billing › rounds invoice totals", suite: "billing", ms: 1_204, failed: true, run: 1842 },
+  { name: "search › ranks exact matches first", suite: "search", ms: 73, failed: false, run: 1842 },
 ];
 
 /** Sample rows by source for the blocks' queries to evaluate with: the `tests` rows for any source not listed. */
@@ -96,11 +97,19 @@ function dataCallProblems(call: { toolName: string; input: string }): string[] {
   return checked.success ? [] : [`${call.toolName}: ${checked.error.message}`];
 }
 
-/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact and data calls checked by their tools' rules. */
+/** Problems of a host action call: its input must pass the action's schema, as the host checks it. */
+function hostActionCallProblems(call: { toolName: string; input: string }): string[] {
+  if (!isHostActionName(call.toolName)) return [];
+  const parsed = HOST_ACTION_DEFINITIONS[call.toolName].inputSchema.safeParse(JSON.parse(call.input));
+  return parsed.success ? [] : [`${call.toolName}: ${parsed.error.message}`];
+}
+
+/** Problems of the tool calls: render_ui cards parsed as the tool does, artifact, data and host action calls checked by their tools' rules. */
 export function toolProblems(recording: Recording): string[] {
   return recording.steps.flatMap((step) =>
     step.toolCalls.flatMap((call) => {
       if (call.toolName === READ_PROJECT_DATA_TOOL_NAME) return dataCallProblems(call);
+      if (isHostActionName(call.toolName)) return hostActionCallProblems(call);
       if (call.toolName !== "render_ui") return artifactCallProblems(call);
       const input: unknown = JSON.parse(call.input);
       const spec = typeof input === "object" && input !== null && "spec" in input ? input.spec : undefined;
