@@ -365,7 +365,7 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
             <ThreadContext.Provider value={threadContext}>
               <ProjectDataContext.Provider value={projectData}>
                 <ModelNamesContext.Provider value={modelNames}>
-                  <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+                  <MessageThread snapshot={snapshot} silentTurn={silentTurn} repairing={view.repairing} />
                 </ModelNamesContext.Provider>
               </ProjectDataContext.Provider>
             </ThreadContext.Provider>
