@@ -10,6 +10,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "@/db/client";
+import { listWaitingPreambles } from "@/db/queries/chat-turns";
 import { chats, type JsonValue } from "@/db/schema";
 import type { Actor } from "@/lib/auth/policy";
 import { createReplayLibrary, loadReplayLibrary } from "@/lib/models/replay/load-recordings";
@@ -136,6 +137,8 @@ describe("the repair round (pglite)", () => {
     });
     // The panel is the repaired version's now.
     expect(snapshot.panels.find((panel) => panel.panelId === "latency")?.messageId).toBe(repaired.id);
+    // The model is not told of the mistakes the repair removed.
+    expect(await listWaitingPreambles({ userId: owner.userId, chatId: snapshot.chat.id })).toEqual([]);
     // Once: the repaired version is not repaired again, and the original carries no record.
     replay.session.assertConsumed();
     const stored = await harness.core.getChatSnapshot(owner, snapshot.chat.id);
@@ -154,6 +157,8 @@ describe("the repair round (pglite)", () => {
     expect(shown.repair?.status === "failed" ? shown.repair.reason : "").toBe(REPAIR_NOTHING_FIXED_REASON);
     expect(shown.repair?.blocks[0]?.rejected).toBe("The rewrite still has 3 errors.");
     expect(events.some(isEvent("thread-changed"))).toBe(true);
+    // The original's mistakes still stand, so the next prompt still tells the model of them.
+    expect((await listWaitingPreambles({ userId: owner.userId, chatId: snapshot.chat.id })).map((preamble) => preamble.messageId)).toEqual([original.id]);
     replay.session.assertConsumed();
   });
 

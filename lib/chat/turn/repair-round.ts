@@ -20,6 +20,7 @@
 import "server-only";
 import { generateText, type LanguageModel } from "ai";
 import { setMessageRepair } from "@/db/queries/messages";
+import { settlePreamblesOf } from "@/db/queries/preambles";
 import type { JsonValue } from "@/db/schema";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
@@ -165,6 +166,8 @@ async function attempt(input: RepairRoundInput, blocks: readonly BrokenBlock[], 
       repair: { status: "repaired", of: message.id, blocks: spliced.records },
     });
     if (stored === null) return { status: "failed", reason: REPAIR_NOT_STORED_REASON, records: spliced.records };
+    // The original's diagnostics no longer stand in the chat; the repaired version queued its own, if any.
+    await settlePreamblesOf({ userId: input.userId, chatId: input.chatId, messageId: message.id });
     return { status: "repaired", stored };
   } catch (caught) {
     console.error(`chat: storing the repaired version of reply ${message.id} failed`, caught);
