@@ -3,7 +3,8 @@
  * whose final compile has errors is stored, its broken blocks rewritten once
  * by the (replay) model, and the repaired reply stored as a new version in
  * its place — only the broken blocks replaced, the prose and every other
- * block exactly as written. A rewrite that fixes nothing keeps the original
+ * block exactly as written. A rewrite that fixes nothing, or a model that
+ * fails while rewriting, keeps the original
  * and says why; a block refused by a budget, a chat with the round turned
  * off and a replay no recording repairs ask nothing.
  */
@@ -15,10 +16,10 @@ import { chats, type JsonValue } from "@/db/schema";
 import type { Actor } from "@/lib/auth/policy";
 import { createReplayLibrary, loadReplayLibrary } from "@/lib/models/replay/load-recordings";
 import type { Recording } from "@/lib/models/replay/recording-schema";
-import { repairPlayId } from "@/lib/models/replay/replay-language-model";
+import { ReplayLanguageModel, repairPlayId } from "@/lib/models/replay/replay-language-model";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { createTestActor, createTestChatCore, followChat, isEvent, openTestDatabase, type TestChatCore, type TestDatabaseHandle } from "../testing/chat-test-setup";
-import { REPAIR_NOTHING_FIXED_REASON } from "../turn/repair-round";
+import { REPAIR_MODEL_FAILED_REASON, REPAIR_NOTHING_FIXED_REASON } from "../turn/repair-round";
 import type { AssistantMessage, ChatEvent } from "../wire";
 
 vi.mock("server-only", () => ({}));
@@ -160,6 +161,32 @@ describe("the repair round (pglite)", () => {
     // The original's mistakes still stand, so the next prompt still tells the model of them.
     expect((await listWaitingPreambles({ userId: owner.userId, chatId: snapshot.chat.id })).map((preamble) => preamble.messageId)).toEqual([original.id]);
     replay.session.assertConsumed();
+  });
+
+  it("keeps the original, and says why, when the model fails while rewriting", async () => {
+    /** The replay model, failing every non-streaming call (the repair round's): a provider down after the reply. */
+    class FailingRepairs extends ReplayLanguageModel {
+      override async doGenerate(): Promise<never> {
+        throw new Error("test: the provider is down");
+      }
+    }
+    const failing = createTestChatCore({ bus: new MemoryChatBus(), replay: new FailingRepairs({ library, sleep: harness.time.sleep }), time: harness.time });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const chat = await failing.core.createChat(owner, {});
+      const sent = await failing.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the broken service dashboard", modelId: failing.modelId });
+      await failing.core.idle();
+      const snapshot = await failing.core.getChatSnapshot(owner, chat.id);
+      const shown = lastReply(snapshot.messages);
+      expect(shown.id).toBe(sent.replyMessageId);
+      expect(shown.text).toBe(library.get("broken-dashboard")?.steps[0]?.text);
+      expect(shown.repair).toMatchObject({ status: "failed", reason: REPAIR_MODEL_FAILED_REASON, blocks: [{ dialect: "ui", position: 1 }] });
+      expect(snapshot.versions ?? []).toEqual([]);
+      expect(String(logged.mock.calls[0]?.[0])).toContain(`the repair of reply ${sent.replyMessageId} failed`);
+    } finally {
+      logged.mockRestore();
+      await failing.core.close();
+    }
   });
 
   it("asks nothing for a block refused by the reply budget, for a chat with the round off, or for a replay no recording repairs", async () => {
