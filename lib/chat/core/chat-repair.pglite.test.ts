@@ -4,9 +4,9 @@
  * by the (replay) model, and the repaired reply stored as a new version in
  * its place — only the broken blocks replaced, the prose and every other
  * block exactly as written. A rewrite that fixes nothing, or a model that
- * fails while rewriting, keeps the original
- * and says why; a block refused by a budget, a chat with the round turned
- * off and a replay no recording repairs ask nothing.
+ * fails while rewriting, keeps the original and says why; a block refused by
+ * a budget, a chat with the round turned off and a replay no recording
+ * repairs ask nothing.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
