@@ -38,6 +38,8 @@ export type NewMessage = {
   model?: string | null;
   /** A reply's token counts and compile time. */
   usage?: JsonValue | null;
+  /** A reply's repair record. */
+  repair?: JsonValue | null;
   /** For a person's prompt: the ids of their uploaded images it carries; each joins the chat with it (refused as a whole when one is not theirs to send). */
   attachmentIds?: readonly string[];
 };
@@ -92,6 +94,7 @@ export function appendMessage(
           error: message.error ?? null,
           model: message.model ?? null,
           usage: message.usage ?? null,
+          repair: message.repair ?? null,
           attachments: attached.length > 0 ? (attached.map(attachmentRefOf) as JsonValue) : null,
         })
         .returning();
@@ -122,5 +125,30 @@ export function listMessages(
       )
       .orderBy(asc(messages.sequence));
     return rows.map((row) => row.message);
+  });
+}
+
+/**
+ * Records a reply's repair round on the reply itself (a failed repair: the
+ * original stays, saying why); the message it returns, or null when the
+ * reply is not one of the user's chat's replies.
+ */
+export function setMessageRepair(
+  input: QueryOptions & { userId: string; chatId: string; messageId: string; repair: JsonValue },
+): Promise<Message | null> {
+  return runQuery("setMessageRepair", input, async (database) => {
+    const [updated] = await database
+      .update(messages)
+      .set({ repair: input.repair })
+      .where(
+        and(
+          eq(messages.id, input.messageId),
+          eq(messages.chatId, input.chatId),
+          eq(messages.role, "assistant"),
+          sql`exists (select 1 from ${chats} where ${chats.id} = ${messages.chatId} and ${chats.userId} = ${input.userId})`,
+        ),
+      )
+      .returning();
+    return updated ?? null;
   });
 }

@@ -52,3 +52,24 @@ export function consumePreambles(input: QueryOptions & { userId: string; chatId:
     );
   });
 }
+
+/**
+ * Marks the waiting preamble of one reply consumed without sending it: its
+ * diagnostics were repaired away in a newer version of the reply (the repair
+ * round), so the model is not told of mistakes the chat no longer shows.
+ * Returns how many were marked.
+ */
+export function settlePreamblesOf(input: QueryOptions & { userId: string; chatId: string; messageId: string }): Promise<number> {
+  return runQuery("settlePreamblesOf", input, async (database) => {
+    const owned = database
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.id, input.chatId), eq(chats.userId, input.userId)));
+    const settled = await database
+      .update(preambles)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(preambles.chatId, input.chatId), eq(preambles.messageId, input.messageId), inArray(preambles.chatId, owned), isNull(preambles.consumedAt)))
+      .returning({ id: preambles.id });
+    return settled.length;
+  });
+}

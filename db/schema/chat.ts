@@ -136,6 +136,8 @@ export const messages = pgTable(
     model: text("model"),
     /** A reply's token counts (the provider's when it reported them) and the server's compile time (lib/chat/records/reply-usage.ts). */
     usage: jsonb("usage").$type<JsonValue>(),
+    /** A reply's repair round (lib/chat/final/reply-repair.ts): on a repaired version what it fixed, on an original whose repair failed why. */
+    repair: jsonb("repair").$type<JsonValue>(),
     /** For a person's prompt: the images it carries, as the thread draws them (lib/attachments/attachment-ref.ts); the bytes are in `attachments`. */
     attachments: jsonb("attachments").$type<JsonValue>(),
     ...timestamps,

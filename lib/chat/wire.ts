@@ -17,6 +17,7 @@ import { GenuiSpecSchema } from "@/lib/genui/schema/spec";
 import { HostActionCardSchema, type HostActionCard } from "@/lib/host-actions/host-action-card";
 import { isHostActionName } from "@/lib/host-actions/host-action-definitions";
 import { UiBlocksSchema, UiRangeSchema } from "@/lib/ui/envelope/schema";
+import { ReplyRepairSchema } from "./final/reply-repair";
 import { ReplyUsageSchema } from "./records/reply-usage";
 
 /** Longest prompt a person may send, in UTF-16 units: far above any real prompt, far below a memory problem. */
@@ -210,6 +211,8 @@ export const AssistantMessageSchema = z.object({
   model: z.string().max(200),
   /** Token counts and the server's compile time, for replies stored since they were kept. */
   usage: ReplyUsageSchema.optional(),
+  /** Its repair round: what a repaired version fixed, or why an original's repair failed (absent: none ran). */
+  repair: ReplyRepairSchema.optional(),
   createdAt: TimestampSchema,
 });
 /** A stored reply. */
@@ -316,6 +319,8 @@ export const ChatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("tool"), messageId: z.string().max(100), card: ToolCardSchema }),
   /** The reply ended (complete, stopped or error) and was stored; panels it changed come with it. */
   z.object({ type: z.literal("reply-end"), message: AssistantMessageSchema, panels: z.array(PanelRecordSchema) }),
+  /** The stored reply's broken blocks are being rewritten by the model (the repair round); the thread is fetched again when it ends. */
+  z.object({ type: z.literal("reply-repair"), messageId: z.string().max(100), blocks: z.number().int().positive() }),
   /** The chat's title or model changed. */
   z.object({ type: z.literal("chat"), chat: ChatSummarySchema }),
   /** The chat shows another version of a turn (picked in any tab): viewers fetch the thread again. */

@@ -7,10 +7,12 @@
  * place marked. Everything model-written is drawn as text. Escape closes it.
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { ReplyRepair } from "@/lib/chat/final/reply-repair";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { inspectReply, type InspectorFinding, type InspectorGroup } from "./inspect-reply";
 import { useEvaluatedDiagnostics } from "./inspector-scope";
+import { RepairRecord, repairSummary } from "./repair-record";
 import type { SourceExcerpt } from "./source-excerpt";
 import styles from "./inspector.module.css";
 
@@ -21,18 +23,21 @@ export type ReplyInspectorProps = {
   fences: readonly GenuiFenceRecord[];
   tools: readonly ToolCard[];
   receipt: readonly ReceiptEntry[];
+  /** The reply's repair round, when one ran: what a repaired version fixed, or why an original's repair failed. */
+  repair?: ReplyRepair;
   /** Shown when there are no findings (default: nothing is drawn). */
   empty?: string;
 };
 
 /** The inspector of one stored reply (see the file comment). */
-export function ReplyInspector({ text, blocks, fences, tools, receipt, empty }: ReplyInspectorProps) {
+export function ReplyInspector({ text, blocks, fences, tools, receipt, repair, empty }: ReplyInspectorProps) {
   const evaluated = useEvaluatedDiagnostics();
   const inspection = useMemo(() => inspectReply({ text, blocks, fences, tools, receipt, evaluated }), [text, blocks, fences, tools, receipt, evaluated]);
   const details = useRef<HTMLDetailsElement>(null);
   // The list is drawn only while open: closed, the reply's source must not stand in the page twice (finding its text, a reader or a test meets it once).
   const [open, setOpen] = useState(false);
-  if (inspection.total === 0) return empty === undefined ? null : <p className={styles.empty}>{empty}</p>;
+  if (inspection.total === 0 && repair === undefined) return empty === undefined ? null : <p className={styles.empty}>{empty}</p>;
+  const summary = [repair ? repairSummary(repair) : null, inspection.total > 0 ? inspection.summary : null].filter((part) => part !== null).join(", ");
   const close = (event: KeyboardEvent<HTMLDetailsElement>) => {
     const element = details.current;
     if (event.key !== "Escape" || element === null || !element.open) return;
@@ -44,11 +49,12 @@ export function ReplyInspector({ text, blocks, fences, tools, receipt, empty }: 
   return (
     <details ref={details} className={styles.inspector} data-inspector="" data-diagnostics={inspection.total} onKeyDown={close} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={styles.summary}>
-        <span className={styles.label}>Notes:</span> {inspection.summary}
+        <span className={styles.label}>Notes:</span> {summary}
       </summary>
       {open ? (
         <div className={styles.panel}>
           <p className={styles.intro}>Everything the app noticed or changed while showing this reply, part by part. Codes and messages are the ones the model is told.</p>
+          {repair ? <RepairRecord repair={repair} /> : null}
           {inspection.groups.map((group) => (
             <Group key={group.key} group={group} />
           ))}

@@ -37,12 +37,20 @@ export type ChatSettingsDialogProps = {
 };
 
 function formValues(settings: ChatSettings): ChatSettingsFormValues {
-  return { systemAddition: settings.systemAddition ?? "", temperature: settings.temperature === undefined ? "" : String(settings.temperature) };
+  return {
+    systemAddition: settings.systemAddition ?? "",
+    temperature: settings.temperature === undefined ? "" : String(settings.temperature),
+    repair: settings.repair !== false,
+  };
 }
 
 /** What the opener says the chat runs with, in a few words. */
 function summary(settings: ChatSettings): string | null {
-  const parts = [settings.systemAddition ? "own instructions" : null, settings.temperature !== undefined ? `temperature ${settings.temperature}` : null].filter(
+  const parts = [
+    settings.systemAddition ? "own instructions" : null,
+    settings.temperature !== undefined ? `temperature ${settings.temperature}` : null,
+    settings.repair === false ? "no repair" : null,
+  ].filter(
     (part) => part !== null,
   );
   return parts.length > 0 ? parts.join(", ") : null;
@@ -58,7 +66,7 @@ export function ChatSettingsDialog({ settings, onSave, draft = false }: ChatSett
   const [errors, setErrors] = useState<Partial<Record<keyof ChatSettingsFormValues, string>>>({});
   const [status, setStatus] = useState<{ kind: "saved" | "failed"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const ids = { title: useId(), addition: useId(), additionHint: useId(), additionError: useId(), temperature: useId(), temperatureHint: useId(), temperatureError: useId() };
+  const ids = { title: useId(), addition: useId(), additionHint: useId(), additionError: useId(), temperature: useId(), temperatureHint: useId(), temperatureError: useId(), repairHint: useId() };
   const inForce = summary(settings);
   // The dialog is closed on the server's render; it joins the body once the page runs.
   const [mounted, setMounted] = useState(false);
@@ -175,6 +183,20 @@ export function ChatSettingsDialog({ settings, onSave, draft = false }: ChatSett
                     {errors.temperature}
                   </p>
                 ) : null}
+              </div>
+              <div className={styles.field}>
+                <label className={styles.label}>
+                  <input
+                    type="checkbox"
+                    checked={values.repair !== false}
+                    onChange={(event) => setValues((current) => ({ ...current, repair: event.target.checked }))}
+                    aria-describedby={ids.repairHint}
+                  />{" "}
+                  Repair broken blocks
+                </label>
+                <p id={ids.repairHint} className="field-hint">
+                  When a reply has a block the app cannot compile, the model is asked once more for that block alone, and the reply is shown repaired.
+                </p>
               </div>
               <p role="status" className={status?.kind === "failed" ? "form-error" : styles.status}>
                 {status?.text ?? ""}

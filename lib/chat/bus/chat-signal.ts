@@ -42,6 +42,8 @@ export const ChatSignalSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("reply-end"), chatId: IdSchema, userId: IdSchema, messageId: IdSchema, stored: z.boolean() }),
   /** A message joined the chat's thread; receivers load it. */
   z.object({ type: z.literal("message"), chatId: IdSchema, userId: IdSchema, messageId: IdSchema }),
+  /** A stored reply's repair round started: receivers tell its viewers how many blocks are rewritten. */
+  z.object({ type: z.literal("reply-repair"), chatId: IdSchema, messageId: IdSchema, blocks: z.number().int().positive().max(64) }),
   /** The chat's title or model changed; receivers load it. */
   z.object({ type: z.literal("chat"), chatId: IdSchema, userId: IdSchema }),
   /** The chat shows another version of a turn: receivers tell its viewers to fetch the thread again. */

@@ -52,6 +52,7 @@ import { choiceTurn } from "../turn/choice-turn";
 import { panelActionTurn } from "../turn/panel-action-turn";
 import { toStorableText } from "../turn/storable-text";
 import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
+import { planRepairRound } from "../turn/repair-round";
 import { restoreReply } from "../turn/restore-reply";
 import { restoreTurn, type RestoredPart } from "../turn/restore-turn";
 import { GenerationRegistry } from "../turn/generation-registry";
@@ -602,6 +603,31 @@ export class ChatCore {
           clearTimeout(timeLimit);
           // Kept when nothing could be stored: the next sweep tries again once the lease is free.
           await checkpointer.stop(stored !== null);
+          const repair = stored !== null && model !== null && restore === undefined
+            ? planRepairRound({
+                stored,
+                model,
+                userId: actor.userId,
+                chatId,
+                replyTo: prompt.id,
+                modelId,
+                actionPanelId,
+                chatPurpose: chat.purpose === "chat",
+                settings: readChatSettings(chat.settings),
+                signal: slot.signal,
+                announcer: this.hub,
+                ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
+                ...(latestAttachment !== null ? { latestAttachment } : {}),
+              })
+            : null;
+          if (repair) {
+            // Viewers see the reply as written while its broken blocks are rewritten; the chat stays taken until the round ends.
+            this.hub.endReply(reply, stored);
+            await repair.run();
+            await heldLease.release();
+            slot.release();
+            return;
+          }
           // Free the chat before viewers hear the end, so a reply to that event can send at once.
           await heldLease.release();
           slot.release();

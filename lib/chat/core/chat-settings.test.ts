@@ -65,3 +65,14 @@ describe("withSystemAddition", () => {
     expect(withSystemAddition("System.", {})).toBe("System.");
   });
 });
+
+describe("the repair round setting", () => {
+  it("is on unless turned off: only off is sent and stored, and a later change without it turns it on again", () => {
+    expect(parseChatSettingsForm({ systemAddition: "", temperature: "", repair: true })).toEqual({ ok: true, change: {} });
+    expect(parseChatSettingsForm({ systemAddition: "", temperature: "", repair: false })).toEqual({ ok: true, change: { repair: false } });
+    const off = applyChatSettingsChange({ seed: 7 }, { repair: false });
+    expect(off).toEqual({ repair: false, seed: 7 });
+    expect(readChatSettings(off)).toEqual(off);
+    expect(applyChatSettingsChange(off, {})).toEqual({ seed: 7 });
+  });
+});

@@ -38,6 +38,8 @@ export const ChatSettingsSchema = z
     systemAddition: z.string().trim().max(SYSTEM_ADDITION_MAX_CHARACTERS, SYSTEM_ADDITION_TOO_LONG_MESSAGE).optional(),
     temperature: TemperatureSchema.optional(),
     seed: z.number().int().min(0).max(SEED_MAX).optional(),
+    /** False turns the repair round off (lib/chat/turn/repair-round.ts): a reply's broken blocks are then left as written. Absent: on. */
+    repair: z.boolean().optional(),
   })
   .strict();
 
@@ -45,11 +47,11 @@ export const ChatSettingsSchema = z
 export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
 
 /**
- * What a person sets in the chat settings form: the addition and the
- * temperature, both replaced as a whole (absent: the default). The seed is
- * not a person's setting; a stored one is kept.
+ * What a person sets in the chat settings form: the addition, the
+ * temperature and the repair round, all replaced as a whole (absent: the
+ * default). The seed is not a person's setting; a stored one is kept.
  */
-export const ChatSettingsChangeSchema = ChatSettingsSchema.pick({ systemAddition: true, temperature: true }).strict();
+export const ChatSettingsChangeSchema = ChatSettingsSchema.pick({ systemAddition: true, temperature: true, repair: true }).strict();
 
 /** What a person sets in the chat settings form. */
 export type ChatSettingsChange = z.infer<typeof ChatSettingsChangeSchema>;
@@ -61,22 +63,24 @@ export function readChatSettings(stored: unknown): ChatSettings {
   return withoutEmptyAddition(parsed.data);
 }
 
-/** The settings after a person's change: their addition and temperature, the stored seed kept. */
+/** The settings after a person's change: their addition, temperature and repair choice, the stored seed kept. */
 export function applyChatSettingsChange(current: ChatSettings, change: ChatSettingsChange): ChatSettings {
   return withoutEmptyAddition({
     ...(change.systemAddition !== undefined ? { systemAddition: change.systemAddition } : {}),
     ...(change.temperature !== undefined ? { temperature: change.temperature } : {}),
+    // On is the default, so only "off" is stored.
+    ...(change.repair === false ? { repair: false } : {}),
     ...(current.seed !== undefined ? { seed: current.seed } : {}),
   });
 }
 
-/** The form's fields as typed. */
-export type ChatSettingsFormValues = { systemAddition: string; temperature: string };
+/** The form's fields as typed; `repair` is the "Repair broken blocks" checkbox (absent: on). */
+export type ChatSettingsFormValues = { systemAddition: string; temperature: string; repair?: boolean };
 
 /** The form's reading: the change to send, or what is wrong with each field. */
 export type ChatSettingsFormResult =
   | { ok: true; change: ChatSettingsChange }
-  | { ok: false; errors: Partial<Record<keyof ChatSettingsFormValues, string>> };
+  | { ok: false; errors: Partial<Record<"systemAddition" | "temperature", string>> };
 
 /** Reads the form's fields by the server's rules: an empty temperature is the default, a comma is read as a decimal point. */
 export function parseChatSettingsForm(values: ChatSettingsFormValues): ChatSettingsFormResult {
@@ -85,9 +89,10 @@ export function parseChatSettingsForm(values: ChatSettingsFormValues): ChatSetti
   const parsed = ChatSettingsChangeSchema.safeParse({
     ...(values.systemAddition.trim() !== "" ? { systemAddition: values.systemAddition } : {}),
     ...(temperature !== undefined ? { temperature } : {}),
+    ...(values.repair === false ? { repair: false } : {}),
   });
   if (parsed.success) return { ok: true, change: withoutEmptyAddition(parsed.data) };
-  const errors: Partial<Record<keyof ChatSettingsFormValues, string>> = {};
+  const errors: Partial<Record<"systemAddition" | "temperature", string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if ((field === "systemAddition" || field === "temperature") && errors[field] === undefined) errors[field] = issue.message;

@@ -22,6 +22,7 @@ import { pathPanels } from "../versions/path-panels";
 import { activePath } from "../versions/thread-tree";
 import type { BoundaryReport } from "./boundary-receipt";
 import { buildFinalReply } from "./final-reply";
+import type { ReplyRepair } from "./reply-repair";
 
 /** What a finished generation hands to the store. */
 export type StoreReplyInput = {
@@ -44,6 +45,8 @@ export type StoreReplyInput = {
   boundary?: BoundaryReport;
   /** Token counts and compile time. */
   usage?: ReplyUsage;
+  /** For a repaired version (lib/chat/turn/repair-round.ts): what its repair round fixed. */
+  repair?: ReplyRepair;
 };
 
 /** The stored reply and the panels it moved, as the wire carries them. */
@@ -86,6 +89,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
         error: input.error,
         model: input.model,
         ...(input.usage ? { usage: input.usage as unknown as JsonValue } : {}),
+        ...(input.repair ? { repair: input.repair as unknown as JsonValue } : {}),
       },
     });
     if (!row) return null;

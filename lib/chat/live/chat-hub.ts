@@ -228,6 +228,12 @@ export class ChatHub {
     this.publish({ type: "thread-changed", chatId });
   }
 
+  /** Tells the chat's viewers, here and elsewhere, that a stored reply's broken blocks are being repaired. */
+  announceRepair(chatId: string, messageId: string, blocks: number): void {
+    this.emit(chatId, { type: "reply-repair", messageId, blocks });
+    this.publish({ type: "reply-repair", chatId, messageId, blocks });
+  }
+
   /** Tells the chat's viewers, here and elsewhere, that it was deleted. */
   announceDeleted(chatId: string): void {
     this.emit(chatId, { type: "chat-deleted", chatId });
@@ -376,6 +382,9 @@ export class ChatHub {
       }
       case "thread-changed":
         this.emit(signal.chatId, { type: "thread-changed", chatId: signal.chatId });
+        return;
+      case "reply-repair":
+        this.emit(signal.chatId, { type: "reply-repair", messageId: signal.messageId, blocks: signal.blocks });
         return;
       case "chat-deleted":
         this.emit(signal.chatId, { type: "chat-deleted", chatId: signal.chatId });

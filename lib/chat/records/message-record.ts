@@ -21,6 +21,7 @@ import {
   type UserMessageKind,
 } from "../wire";
 import { panelStateDialect } from "../panels/panel-state";
+import { readReplyRepair } from "../final/reply-repair";
 import { readReplyUsage } from "./reply-usage";
 
 /** What a reply's `genui` column holds: its final octo-ui fences and its `render_ui` cards. */
@@ -42,6 +43,7 @@ export function toChatMessage(row: Message): ChatMessage {
   const ui = parsed(UiBlocksSchema, row.ui);
   const genui = parsed(StoredGenuiSchema, row.genui);
   const usage = readReplyUsage(row.usage);
+  const repair = readReplyRepair(row.repair);
   return {
     ...base,
     role: "assistant",
@@ -53,6 +55,7 @@ export function toChatMessage(row: Message): ChatMessage {
     ...(row.error ? { error: row.error } : {}),
     model: row.model ?? "",
     ...(usage ? { usage } : {}),
+    ...(repair ? { repair } : {}),
   };
 }
 

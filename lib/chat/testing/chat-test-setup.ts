@@ -111,6 +111,8 @@ export function createTestChatCore(options: {
       },
     },
   });
+  // The wrapper hides the replay model's own methods; the repair round asks it whether a recording answers (lib/chat/turn/repair-round.ts).
+  Object.assign(recorded, { answersRepair: (request: string) => replay.answersRepair(request) });
   const models: ChatModels = {
     defaultModelId: registry.defaultModelId,
     getModel: (id) => {

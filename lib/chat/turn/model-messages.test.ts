@@ -25,6 +25,7 @@ function row(role: Message["role"], text: string, extra: Partial<Message> = {}):
     error: null,
     model: role === "assistant" ? "replay:default" : null,
     usage: null,
+    repair: null,
     attachments: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),

@@ -124,8 +124,11 @@ function loadRecording({ id, folder, problems }: { id: string; folder: string; p
   if (fault?.kind === "unknown-tool" && !steps.some((step) => step.toolCalls.length > 0)) {
     report("an unknown-tool recording must call a tool");
   }
+  const { repair: repairFile, ...played } = rest;
+  const repair = repairFile === undefined ? undefined : readStepText(path.join(folder, repairFile), report);
+  if (repair !== undefined && repair.trim() === "") report(`${repairFile} is empty; a repair answers with the corrected blocks`);
   if (problems.length > problemCount) return null;
-  return { ...rest, id, steps };
+  return { ...played, id, steps, ...(repair !== undefined ? { repair } : {}) };
 }
 
 // A step's text: Markdown as it is, or a `.json` file holding one JSON string (for characters Markdown cannot carry).

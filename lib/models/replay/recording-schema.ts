@@ -180,6 +180,13 @@ export const RecordingFileSchema = z
     steps: z.array(RecordingStepSchema).min(1).optional(),
     fault: RecordingFaultSchema.optional(),
     pace: RecordingPaceSchema.optional(),
+    /**
+     * A Markdown file in the folder answering the repair round's request for
+     * this reply's broken blocks (lib/models/repair-request.ts): the
+     * corrected blocks only, in order. The reply must have a block with an
+     * error diagnostic, and the repair must compile without one (a test checks).
+     */
+    repair: z.string().min(1).optional(),
   })
   .strict();
 
@@ -196,9 +203,11 @@ export const LoadedRecordingStepSchema = z.object({
 });
 
 /** A recording ready to play. */
-export const RecordingSchema = RecordingFileSchema.omit({ steps: true }).extend({
+export const RecordingSchema = RecordingFileSchema.omit({ steps: true, repair: true }).extend({
   id: z.string().min(1),
   steps: z.array(LoadedRecordingStepSchema).min(1),
+  /** The text answering a repair request for this reply's broken blocks (the `repair` file's contents). */
+  repair: z.string().min(1).optional(),
 });
 
 /** Parsed `recording.json`. */

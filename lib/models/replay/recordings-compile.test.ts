@@ -12,7 +12,10 @@ import { EditFileInputSchema, isArtifactToolName, WriteFileInputSchema } from "@
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { looksLikeUiAction } from "@/lib/genui/action/looks-like-ui-action";
 import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
+import { genuiFenceRecords } from "@/lib/chat/final/final-reply";
 import { formatChoiceMessage } from "@/lib/chat/turn/format-choice-message";
+import { brokenBlocks } from "@/lib/chat/turn/repair-blocks";
+import { spliceRepairs } from "@/lib/chat/turn/repair-splice";
 import { resolveUiChoice } from "@/lib/ui/choice/resolve-choice";
 import { isSilentPanelUpdate } from "@/lib/genui/panel/is-silent-panel-update";
 import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
@@ -20,7 +23,7 @@ import { defaultReplyText } from "./default-reply";
 import { loadReplayLibrary } from "./load-recordings";
 import { matchRecording } from "./match-recording";
 import type { Recording } from "./recording-schema";
-import { compileReply as compile, jsonProblems, replyText, tagProblems, toolProblems } from "./testing/recording-problems";
+import { compileReply as compile, jsonProblems, RECORDING_QUERY_SCHEMAS, replyText, tagProblems, toolProblems } from "./testing/recording-problems";
 
 const library = loadReplayLibrary();
 
@@ -108,6 +111,33 @@ describe("fault recordings show their fault", () => {
     expect(longestRun(/^\*+/)).toBeGreaterThanOrEqual(1_000);
     expect(lines[0]).toMatch(/^[A-Z][a-z]/);
     expect(lines.filter((line) => line !== "").at(-1)).toMatch(/^[A-Z][a-z]/);
+  });
+
+  it("every recording with a repair is broken on purpose, and its repair, spliced in as the chat does, compiles clean", () => {
+    const repairing = library.recordings.filter((recording) => recording.repair !== undefined);
+    expect(repairing.map((recording) => recording.id)).toContain("broken-dashboard");
+    for (const recording of repairing) {
+      const text = replyText(recording);
+      expect(recording.fault?.kind, recording.id).toBe("malformed-ui");
+      const blocks = brokenBlocks({ id: recording.id, ui: compile(recording.id, text), genui: genuiFenceRecords(text) });
+      expect(blocks.length, recording.id).toBeGreaterThan(0);
+      const spliced = spliceRepairs({ text, messageId: recording.id, blocks, answer: recording.repair ?? "", querySchemas: RECORDING_QUERY_SCHEMAS, latestAttachment: "att_recordedrecordedrecorded" });
+      expect(spliced.records.map((record) => record.rejected ?? "kept"), recording.id).toEqual(blocks.map(() => "kept"));
+      expect([...tagProblems(recording.id, spliced.text), ...jsonProblems(spliced.text)], recording.id).toEqual([]);
+      // Outside the broken blocks, the text is what the model wrote.
+      const outside = (source: string, ranges: readonly { start: number; end: number }[]) => {
+        let rest = source;
+        for (const range of [...ranges].reverse()) rest = rest.slice(0, range.start) + rest.slice(range.end);
+        return rest;
+      };
+      let shift = 0;
+      const newRanges = spliced.splices.map((splice) => {
+        const range = { start: splice.start + shift, end: splice.end + shift + splice.delta };
+        shift += splice.delta;
+        return range;
+      });
+      expect(outside(spliced.text, newRanges), recording.id).toBe(outside(text, blocks.map((block) => block.range)));
+    }
   });
 
   it("huge-reply: goes past the reply budget, so later fences stay text with one budget diagnosis", () => {

@@ -13,6 +13,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
 } from "@ai-sdk/provider";
+import { isRepairRequest, repairRequestSources } from "../repair-request";
 import { DEFAULT_REPLY_ID, defaultReplyText } from "./default-reply";
 import { loadReplayLibrary, type ReplayLibrary } from "./load-recordings";
 import { matchRecording, type RecordingSelection } from "./match-recording";
@@ -61,6 +62,11 @@ export type ReplayModelOptions = {
    */
   fallbackRecordingId?: string;
 };
+
+/** The play id a recording's repair answer is logged under in the session (`<id>:repair`), apart from the reply it repairs. */
+export function repairPlayId(recordingId: string): string {
+  return `${recordingId}:repair`;
+}
 
 /** Which recording a model plays for a prompt: a match, or the model's fallback recording when nothing matches. */
 export type ReplaySelection = RecordingSelection | { kind: "fallback"; recording: Recording };
@@ -112,6 +118,28 @@ export class ReplayLanguageModel implements LanguageModelV3 {
     if (matched.kind !== "unmatched" && matched.kind !== "unmatched-action") return matched;
     const fallback = this.options.fallbackRecordingId === undefined ? undefined : this.library.get(this.options.fallbackRecordingId);
     return fallback ? { kind: "fallback", recording: fallback } : matched;
+  }
+
+  /**
+   * The recording that answers a repair request (lib/models/repair-request.ts):
+   * one with a `repair` whose reply holds every block the request quotes.
+   * Null for any other prompt, or a request no recording answers.
+   */
+  repairRecording(prompt: string): Recording | null {
+    const sources = repairRequestSources(prompt);
+    if (sources.length === 0) return null;
+    return (
+      this.library.recordings.find((recording) => {
+        if (recording.repair === undefined) return false;
+        const written = recording.steps.map((step) => step.text).join("\n");
+        return sources.every((source) => written.includes(source));
+      }) ?? null
+    );
+  }
+
+  /** True when a recording answers this repair request: the chat runs the repair round for a replay model only then. */
+  answersRepair(request: string): boolean {
+    return this.repairRecording(request) !== null;
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
@@ -249,6 +277,20 @@ export class ReplayLanguageModel implements LanguageModelV3 {
   private resolve(options: LanguageModelV3CallOptions): ResolvedCall {
     const { prompt, step } = readPrompt(options.prompt);
     const promptCharacters = options.prompt.reduce((sum, message) => sum + messageLength(message), 0);
+    if (isRepairRequest(prompt)) {
+      // A repair request is answered by a recording's repair, or with nothing: never by a reply matched on its words.
+      const repairing = this.repairRecording(prompt);
+      return {
+        recordingId: repairing ? repairPlayId(repairing.id) : DEFAULT_REPLY_ID,
+        recording: repairing,
+        step,
+        stepCount: 1,
+        plan: { text: step === 0 ? (repairing?.repair ?? "") : "", toolCalls: [], finishReason: "stop" },
+        missingTools: [],
+        prompt,
+        promptCharacters,
+      };
+    }
     const selection = this.select(prompt);
     if (selection.kind === "unmatched" || selection.kind === "unmatched-action") {
       const text =

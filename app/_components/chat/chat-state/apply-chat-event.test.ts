@@ -223,3 +223,19 @@ describe("applyChatEvent with versions", () => {
     expect(run(thread(), [{ type: "message", message: prompt(5, "u9", "elsewhere", "lost") }]).stale).toBe(true);
   });
 });
+
+describe("a repair round", () => {
+  it("marks the stored reply being repaired until the thread is fetched again, and ignores a reply the view does not hold", () => {
+    const ended = run(chatViewOf(emptySnapshot()), [
+      { type: "message", message: userMessage(1, "Show me the broken service dashboard") },
+      { type: "reply-start", messageId: "reply-2", replyTo: "user-1", model: "replay:default", startedAt: AT },
+      { type: "reply-end", message: finalMessage(REPLY), panels: [] },
+    ]);
+    expect(run(ended, [{ type: "reply-repair", messageId: "reply-9", blocks: 1 }]).repairing).toBeUndefined();
+    const repairing = run(ended, [{ type: "reply-repair", messageId: "reply-2", blocks: 2 }]);
+    expect(repairing.repairing).toEqual({ messageId: "reply-2", blocks: 2 });
+    const changed = run(repairing, [{ type: "thread-changed", chatId: CHAT_ID }]);
+    expect(changed.stale).toBe(true);
+    expect(run(changed, [{ type: "snapshot", snapshot: changed.snapshot }]).repairing).toBeUndefined();
+  });
+});

@@ -26,6 +26,8 @@ export type ChatView = {
   stale: boolean;
   /** True once the chat was deleted (in another tab, or on another instance). */
   deleted: boolean;
+  /** A stored reply whose broken blocks the server is rewriting (the repair round), and how many. */
+  repairing?: { messageId: string; blocks: number };
 };
 
 /** A view of a snapshot as fetched. */
@@ -213,5 +215,8 @@ export function applyChatEvent(view: ChatView, event: ChatEvent): ChatView {
       return endReply(view, event.message, event.panels);
     case "chat-deleted":
       return event.chatId === view.snapshot.chat.id ? { ...view, deleted: true } : view;
+    case "reply-repair":
+      // Shown under the reply until the round ends and the thread is fetched again (a fresh snapshot has no such mark).
+      return view.snapshot.messages.some((message) => message.id === event.messageId) ? { ...view, repairing: { messageId: event.messageId, blocks: event.blocks } } : view;
   }
 }

@@ -87,7 +87,8 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
   const chatId = initial.chat.id;
   const { view, connected, resync } = useChatChannel(initial);
   const snapshot = view.snapshot;
-  const streaming = snapshot.live !== null;
+  // A repair round keeps the chat busy as its reply did (the server takes no turn meanwhile): Stop stops the repair.
+  const streaming = snapshot.live !== null || view.repairing !== undefined;
   const [modelId, setModelId] = useState(initial.chat.modelId);
   const [sendError, setSendError] = useState<string | null>(null);
   const [settings, setSettings] = useState(initialSettings);
@@ -109,7 +110,8 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
   }, [snapshot.messages, pendingPress]);
 
   // Stopping lasts until the reply it stops has ended.
-  const liveId = snapshot.live?.messageId ?? null;
+  // What Stop stops: the reply being written, or the stored reply being repaired.
+  const liveId = snapshot.live?.messageId ?? view.repairing?.messageId ?? null;
   const [stoppingFor, setStoppingFor] = useState<string | null>(null);
   const stopping = stoppingFor !== null && stoppingFor === liveId;
 
@@ -365,7 +367,7 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
             <ThreadContext.Provider value={threadContext}>
               <ProjectDataContext.Provider value={projectData}>
                 <ModelNamesContext.Provider value={modelNames}>
-                  <MessageThread snapshot={snapshot} silentTurn={silentTurn} />
+                  <MessageThread snapshot={snapshot} silentTurn={silentTurn} repairing={view.repairing} />
                 </ModelNamesContext.Provider>
               </ProjectDataContext.Provider>
             </ThreadContext.Provider>

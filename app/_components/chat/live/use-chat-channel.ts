@@ -18,7 +18,7 @@ import { FrameBatcher } from "./frame-batcher";
 export const RECONNECT_DELAY_MS = 2_000;
 
 /** The event names the server may give its messages (`message` when it names none). */
-const EVENT_NAMES = ["message", "snapshot", "reply-start", "text-delta", "preview", "tool", "reply-end", "chat", "thread-changed", "chat-deleted"] as const;
+const EVENT_NAMES = ["message", "snapshot", "reply-start", "text-delta", "preview", "tool", "reply-end", "chat", "thread-changed", "chat-deleted", "reply-repair"] as const;
 
 /** Where the channel of a chat listens. */
 function chatEventsPath(chatId: string): string {

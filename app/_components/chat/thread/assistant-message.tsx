@@ -120,7 +120,7 @@ export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 
             <strong>Error:</strong> {message.error ?? UNSPECIFIED_ERROR}
           </p>
         ) : null}
-        <ReplyInspector text={message.text} blocks={message.ui ?? NO_BLOCKS} fences={message.genui ?? NO_FENCES} tools={message.tools ?? NO_TOOLS} receipt={message.receipt} />
+        <ReplyInspector text={message.text} blocks={message.ui ?? NO_BLOCKS} fences={message.genui ?? NO_FENCES} tools={message.tools ?? NO_TOOLS} receipt={message.receipt} {...(message.repair ? { repair: message.repair } : {})} />
         <ReplyActions message={message} transportSwitch={<TransportTabs transport={transport} onChange={setTransport} ids={ids} label="This reply" compact />} />
       </article>
     </InspectorScope>

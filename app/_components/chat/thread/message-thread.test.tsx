@@ -224,3 +224,19 @@ describe("MessageThread with a message that cannot be drawn", () => {
     expect(markup).toContain("## Part 0");
   });
 });
+
+describe("MessageThread during a repair round", () => {
+  it("says under the reply being repaired how many blocks are rewritten, and nothing under the others", () => {
+    const snapshot = snapshotOf([user(1, "Show me the dashboard"), reply(2, "First."), user(3, "And again"), reply(4, "Second.")]);
+    const placement = placePanels(snapshot.messages, snapshot.panels);
+    const silentTurn = silentTurnOf(snapshot);
+    const markup = renderToStaticMarkup(
+      <ThreadContext.Provider value={{ placement, panelStates: NO_STATES, updatingPanelId: silentTurn.panelId, interruptedUpdates: interruptedUpdatesOf(snapshot.messages, snapshot.panels), sentKeys: sentButtonKeys(snapshot.messages), sendAction: undefined, choose: undefined }}>
+        <MessageThread snapshot={snapshot} silentTurn={silentTurn} repairing={{ messageId: "a-4", blocks: 1 }} />
+      </ThreadContext.Provider>,
+    );
+    expect(markup.match(/Repairing 1 block…/g)).toHaveLength(1);
+    expect(markup.indexOf("Repairing 1 block…")).toBeGreaterThan(markup.indexOf("Second."));
+    expect(render(snapshot)).not.toContain("Repairing");
+  });
+});

@@ -24,6 +24,8 @@ import { UserMessageView } from "./user-message";
 export type MessageThreadProps = {
   snapshot: ChatSnapshot;
   silentTurn: SilentTurn;
+  /** A stored reply whose broken blocks the server is rewriting (the repair round), and how many. */
+  repairing?: { messageId: string; blocks: number } | undefined;
 };
 
 /** The images the person attached in this thread, by id, each at the chat's URL for it: all that a reply's `Image` may show. */
@@ -40,7 +42,7 @@ function threadAttachments(messages: readonly ChatMessage[]): Map<string, Attach
 }
 
 /** Draws the visible thread of a snapshot; silent messages are never drawn. */
-export function MessageThread({ snapshot, silentTurn }: MessageThreadProps) {
+export function MessageThread({ snapshot, silentTurn, repairing }: MessageThreadProps) {
   const live = snapshot.live;
   const deferred = useMemo(() => deferredMarkdown(snapshot.messages), [snapshot.messages]);
   const attachments = useMemo(() => threadAttachments(snapshot.messages), [snapshot.messages]);
@@ -53,6 +55,11 @@ export function MessageThread({ snapshot, silentTurn }: MessageThreadProps) {
           return (
             <MessageBoundary key={message.id} messageId={message.id} author={author} text={message.text} resetKey={message}>
               {message.role === "user" ? <UserMessageView message={message} /> : <StoredReply message={message} deferBefore={deferred.get(message.id) ?? 0} />}
+              {repairing?.messageId === message.id ? (
+                <p role="status" className={styles.repairing} data-repairing="">
+                  {repairing.blocks === 1 ? "Repairing 1 block…" : `Repairing ${repairing.blocks} blocks…`}
+                </p>
+              ) : null}
             </MessageBoundary>
           );
         })}
