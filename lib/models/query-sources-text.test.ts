@@ -14,6 +14,18 @@ describe("querySourcesText", () => {
     expect(text).toMatch(/Never invent a source/);
   });
 
+  it("compact: drops the description's sentence restating the arguments, one line per source still", () => {
+    const schemas = {
+      tests: z.strictObject({ branch: z.string() }).describe('The newest run. Arguments: branch (e.g. "main"), limit (1–500). Rows: {name: string}.'),
+      files: z.strictObject({ prefix: z.string().optional() }).describe("Files. Arguments: prefix (e.g. \"lib/\")."),
+    };
+    const text = querySourcesText(schemas, { detail: "compact" });
+    expect(text).toContain('- `@Query("tests", {branch: string})` — The newest run. Rows: {name: string}.');
+    expect(text).toContain('- `@Query("files", {prefix?: string})` — Files.');
+    expect(querySourcesText(schemas)).toContain('Arguments: branch (e.g. "main"), limit (1–500).');
+    expect(text).toContain("one without is required, with no default");
+  });
+
   it("tells the model not to declare a query when the host offers no source", () => {
     expect(querySourcesText({})).toMatch(/No query source is available/);
   });

@@ -4,27 +4,44 @@
  * same zod schema the compiler checks them against, and the schema's
  * description (what it returns, row by row). The host passes its schemas in
  * (`SystemPromptOptions.querySchemas`); nothing here knows the project model.
+ * One line per source and nothing else per source: every source added costs
+ * every prompt its line.
  */
 import { z } from "zod";
 import { describeSchema } from "@/lib/genui/guide/describe-schema";
 import { UI_FENCE_LANGUAGE } from "@/lib/ui/catalog/catalog";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 
+/**
+ * A source description's sentence that restates its arguments (`Arguments:
+ * branch (…), limit (…).`): the compact prompt leaves it out, since the
+ * signature already lists them. It ends at a full stop before a capital,
+ * a backtick or the end, so `e.g. "main"` inside it does not end it.
+ */
+const ARGUMENTS_SENTENCE = /(?:^|\s)Arguments: .*?\.(?=\s+[A-Z`<]|\s*$)/;
+
+/** Options of {@link querySourcesText}. */
+export type QuerySourcesTextOptions = {
+  /** `compact` drops each description's "Arguments: …" sentence. */
+  detail?: "full" | "compact";
+};
+
 /** The section for `querySchemas` (a short "none" section when the host offers no source). */
-export function querySourcesText(querySchemas: UiQuerySchemas): string {
+export function querySourcesText(querySchemas: UiQuerySchemas, options: QuerySourcesTextOptions = {}): string {
   const names = Object.keys(querySchemas).sort();
   if (names.length === 0) {
     return ["# Live data (@Query)", `No query source is available in this conversation: do not declare \`@Query\` in \`${UI_FENCE_LANGUAGE}\` blocks; write the values you know as literals.`].join("\n");
   }
   const lines = names.map((name) => {
     const schema = querySchemas[name] as z.ZodType;
-    const description = schema.description?.trim();
+    const full = schema.description?.trim();
+    const description = options.detail === "compact" ? full?.replace(ARGUMENTS_SENTENCE, "").trim() : full;
     return `- \`@Query("${name}", ${describeSchema(schema)})\`${description ? ` — ${description}` : ""}`;
   });
   return [
     "# Live data (@Query)",
-    `In \`${UI_FENCE_LANGUAGE}\` blocks, \`$name = @Query("source", {arguments})\` reads the project's live data: the host fetches the rows when the block is shown, and again when state the arguments read changes (e.g. \`{branch: "main", failedOnly: $failedOnly}\` with a Switch bound to \`$failedOnly\`). The rows are a list of records; until they arrive the variable is null. Only these sources exist (an argument marked \`?\` is optional; any other argument is refused):`,
+    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads live project rows (a list of records): the host fetches them when the block is shown and again when state the arguments read changes (\`{branch: "main", failedOnly: $failedOnly}\`); until then the variable is null. An argument marked \`?\` is optional; one without is required, with no default; any other is refused. Only these sources exist:`,
     ...lines,
-    "Never invent a source or copy rows you have not seen into a block as if they were live; when no source fits, say so in prose.",
+    "Never invent a source or type rows you have not seen as if they were live; when no source fits, say so.",
   ].join("\n");
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:prompt`: what the system prompt costs. It builds the prompt
  * as the web chat's `generateReply` does (the project's query sources and the
- * artifacts guide of a chat without artifacts), in full and compact, counts
+ * artifacts guide of a chat without artifacts), in full and compact (with
+ * the compact artifacts guide a compact caller passes), counts
  * characters and o200k tokens (the encoding of current OpenAI models, a fair
  * stand-in for other tokenizers of English and code), prints the largest
  * sections so the next person knows where the tokens go, and exits non-zero
@@ -23,7 +24,7 @@ const LARGEST_SECTIONS = 8;
 
 let over = false;
 for (const detail of ["full", "compact"] as const) {
-  const prompt = buildSystemPrompt({ detail, querySchemas: PROJECT_QUERY_SCHEMAS, artifactsGuide: artifactsGuideText() });
+  const prompt = buildSystemPrompt({ detail, querySchemas: PROJECT_QUERY_SCHEMAS, artifactsGuide: artifactsGuideText([], { detail }) });
   const tokens = countTokens(prompt);
   const budget = BUDGETS[detail];
   const verdict = tokens <= budget ? "within" : "OVER";
