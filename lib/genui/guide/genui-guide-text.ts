@@ -171,7 +171,7 @@ ${FENCE}json
 {"type": "text", "text": "Advanced settings apply.", "visibleWhen": {"field": "mode", "equals": "advanced"}}
 ${FENCE}
 
-Use one of \`equals\`, \`in\` (an array) or \`not\`, or any of \`gt\`, \`gte\`, \`lt\`, \`lte\`, which must all hold (\`{"gte": 10, "lt": 100}\`); never mix the two. Values compare strictly (\`"1"\` is not \`1\`). A field the person has not touched compares as the empty string, even when its control has a starting \`value\`, and fails every range test, so a range-gated node stays hidden until its slider moves.
+Use one of \`equals\`, \`in\` (an array) or \`not\`, or any of \`gt\`, \`gte\`, \`lt\`, \`lte\`, which must all hold; never mix the two. Values compare strictly (\`"1"\` is not \`1\`). A field the person has not touched compares as the empty string, even when its control has a starting \`value\`, and fails every range test.
 
 **\`table.filterBy\`** \`{"field": "q", "column": "Name"}\` keeps the rows whose cell in that column contains the field's text, ignoring case. **\`table.sortable\`** makes the headers sort. Name every \`slider\`/\`number\` in a \`visibleWhen\` or \`filterBy\`, and put a submit \`button\` next to every \`textarea\`: a control nothing reads does nothing.
 
@@ -183,10 +183,10 @@ ${FENCE}
 ${UI_ACTION_PREFIX}{"panel": "orders", "action": "refresh", "fields": {"q": "ada", "details": true}, "payload": {"source": "orders"}}
 ${FENCE}
 
-Answer what it means; don't echo the JSON. With \`panel\`, neither that message nor your reply is drawn: a reply of **exactly one \`${GENUI_FENCE_LANGUAGE}\` fence carrying the same \`id\`, and nothing else**, replaces the panel in place. Any prose makes it an ordinary visible reply, right when you must explain, refuse or ask. Without \`panel\`, reply however the change calls for. Field values, the selected tab and folds belong to the panel id and survive a reload; a new version keeps the values of fields it still has.
+With \`panel\`, neither that message nor your reply is drawn: a reply of **exactly one \`${GENUI_FENCE_LANGUAGE}\` fence carrying the same \`id\`, and nothing else**, replaces the panel in place; any prose makes it an ordinary visible reply (right when you must explain, refuse or ask). Field values, the selected tab and folds belong to the panel id and survive a reload; a new version keeps the values of fields it still has.
 
 ## Caps
 
-Past a cap the spec is trimmed silently, never refused: stay inside them. Depth **${L.depth}**; **${L.nodes}** nodes; strings **${L.stringLength}** characters, table cells **${L.cellLength}**; table rows **${L.tableRows}**, columns **${L.tableColumns}**; \`list\`/\`keyvalue\` items **${L.listItems}**; \`select\`/\`radio\`/\`quiz\` options **${L.options}**; \`tabs\` **${L.tabs}**; \`code\`/\`mermaid\`/\`textarea\` text **${L.longTextLength}** characters; \`plot\` series **${L.plotSeries}**, points per series **${L.plotPoints}**; \`link\` href **${L.hrefLength}** characters (longer drops the node); \`textarea\` \`rows\` **${L.textareaRowsMin}–${L.textareaRowsMax}**; a \`button\` \`payload\` depth **${L.payloadDepth}**, **${L.payloadEntries}** entries per level, outside the ${L.nodes} nodes. An unknown \`type\` drops that node and its subtree; a spec without a valid \`items\` array is the one \`render_ui\` error you see. A report or a large dataset belongs in an artifact: a ${L.tableRows + 400}-row table silently becomes ${L.tableRows} rows.
+Past a cap the spec is trimmed silently, never refused: depth ${L.depth}; ${L.nodes} nodes; strings ${L.stringLength} characters, table cells ${L.cellLength}; table rows ${L.tableRows}, columns ${L.tableColumns}; \`list\`/\`keyvalue\` items ${L.listItems}; options ${L.options}; tabs ${L.tabs}; \`code\`/\`mermaid\`/\`textarea\` text ${L.longTextLength} characters; \`plot\` series ${L.plotSeries}, points ${L.plotPoints}; \`link\` href ${L.hrefLength} characters (longer drops the node); \`textarea\` rows ${L.textareaRowsMin}–${L.textareaRowsMax}; a \`button\` \`payload\` depth ${L.payloadDepth}, ${L.payloadEntries} entries per level, outside the node count. An unknown \`type\` drops that node and its subtree; a spec without a valid \`items\` array is the one \`render_ui\` error you see. A report or a large dataset belongs in an artifact: a ${L.tableRows + 400}-row table silently becomes ${L.tableRows} rows.
 `;
 }

@@ -17,10 +17,7 @@ export type UiGroup = {
 /** The instructions and worked example of every group, in the reference's order. */
 export const UI_GROUPS: Record<UiGroupName, UiGroup> = {
   Status: {
-    instructions: [
-      "Say where things stand: open with one <Summary> of one or two sentences, add a <Callout> only for what must not be missed (one per block), a <Tag> for a state in a word or two.",
-      "The text of <Summary>, <Callout> and <Step> may hold a <Tag> and host-link chips inline, like words of the sentence.",
-    ].join(" "),
+    instructions: "Open with one <Summary> of one or two sentences; add a <Callout> only for what must not be missed, one per block.",
     example: `$done = 3
 <Summary>The api rollout is halfway: {$done} of 6 regions run it.</Summary>
 <Callout tone="warning" title="eu-west-1 is slow">Health checks take 40 s since <Commit sha="4b1d2e9"/>.</Callout>
@@ -51,14 +48,14 @@ export const UI_GROUPS: Record<UiGroupName, UiGroup> = {
 </EntityList>`,
   },
   Structure: {
-    instructions: "Only for a block longer than a screen: <Tabs> for parallel views of one thing, <Sections> for parts opened one at a time (mark the important one open). Keep nesting shallow.",
+    instructions: "Only for a block longer than a screen: <Tabs> for parallel views of one thing, <Sections> for parts opened one at a time. Keep nesting shallow.",
     example: `<Tabs>
   <Tab label="api"><Sections><Section title="Orders" open>A new endpoint.</Section></Sections></Tab>
   <Tab label="web">The checkout uses it.</Tab>
 </Tabs>`,
   },
   Content: {
-    instructions: "<Sources> lists what the answer relies on; links appear nowhere else. An <Image> is an attachment id or generated=\"latest\", never a URL or a path.",
+    instructions: "Cite in <Sources> what the answer relies on.",
     example: `<CodeBlock lang="ts">
 export const retry = (run: () => Promise<void>) => run().catch(run);
 </CodeBlock>
@@ -68,11 +65,11 @@ flowchart LR
 </Diagram>
 <Image generated="latest" alt="The request path"/>
 <Sources>
-  <Source title="MDN: Promise.catch" href="https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Promise/catch"/>
+  <Source title="MDN: Promise" href="https://developer.mozilla.org/"/>
 </Sources>`,
   },
   "Host links": {
-    instructions: "Chips that open part of the project, with paths relative to its root. The host checks each target and shows plain text for one it cannot open, so name only what you have seen.",
+    instructions: "The host checks each target and shows plain text for one it cannot open, so name only what you have seen.",
     example: `<Summary>The crash is in <File path="src/server/session.ts" line={42}/> since <Commit sha="3e4f5a6"/>.</Summary>
 <Diff path="src/server/session.ts" base="main" head="fix"/>
 <Node ref="service:auth"/>`,

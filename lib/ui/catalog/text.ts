@@ -57,16 +57,15 @@ export const UI_CHOICE_MESSAGE_EXAMPLE = "Re-run\n\nRe-run the failed tests on m
 
 /** The language, rule by rule: the one place the prompt states it. */
 const LANGUAGE_RULES = [
-  `Markup is JSX-like: <Name prop="text" prop={expression} flag>children</Name> or <Name …/>. Use only the listed components and props, close every tag, and put loose text in <Summary>.`,
+  `Markup is JSX-like: <Name prop="text" prop={expression} flag>children</Name> or <Name …/>, with {expression} in text and {/* comments */}. Use only the listed components and props, close every tag, and put loose text in <Summary>; no HTML.`,
   `prop="…" is literal text. Every prop also accepts {expression}, checked against its type once evaluated: max={100}, rows={$runs}, open={true} or the flag open. Write ids as literal text; run={…} takes only an action.`,
   `Declarations, one per line; declare a $variable before anything that reads it: $name = <literal> is state whose type never changes; $name = <expression> over variables is computed; $name = @Query("source", {args}) is live data.`,
   `Expressions: "text" or 'text' (escapes \\" \\' \\\\ \\n), numbers, true, false, null, [lists], {key: value}, $variables, item.field, $list[0], item["a-b"], also after a helper: @Sort(…)[0].name. Operators, tightest first: ! and unary -; * / %; + -; < <= > >=; === !== (== and != compare strictly too); &&; ||; a ? b : c; parentheses group. a?.b reads like a.b; a missing field is null; + with text joins text; x / 0 is null. .length is not a field (it reads as null): count with @Count($list).`,
   `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum, @Min, @Max and @Avg(list, "field"?), @Sort(list, "field"?, "asc"|"desc"?) (ascending by default, nulls last), @Take(list, n) (n < 0: the last n), @Join(list, separator?) (default ${JSON.stringify(UI_JOIN_SEPARATOR)}), @Round(number, digits 0–6?), @Contains(text, part), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date") ("percent" takes a ratio: @Format(${PERCENT_EXAMPLE}, "percent") is ${formatUiValue(PERCENT_EXAMPLE, "percent")}; null shows ${JSON.stringify(UI_FORMAT_MISSING)}). List helpers read null (a query not answered yet) as no rows.`,
-  `Text children interpolate: <Summary>{@Count($runs)} runs</Summary>. Comments are {/* … */}.`,
   `Inputs (Switch, Slider, Segmented, TextField, Item) bind state: value={$x}. All that reads $x updates in the browser with no message to you; the values are stored with the panel and survive a reload.`,
   `Picking a <Choice> sends you a visible user message: label, context (when it says more), one line per input; the example's Re-run sends ${JSON.stringify(UI_CHOICE_MESSAGE_EXAMPLE)}. A choice with run={@Set($x, value)} or run={@Reset()} is local and sends nothing.`,
   `A later block with the same fence id (\`${UI_FENCE_LANGUAGE} id=${SESSION_EXAMPLE_ID}\`) replaces the panel in place, keeping input values whose variables keep their type. A \`${UI_FENCE_LANGUAGE}\` panel has no silent update: the reply to a choice is an ordinary message.`,
-  `Write declarations first: the panel is drawn as you write. CodeBlock and Diagram content is literal up to the closing tag. Images come only from this conversation, links only from <Source href>; no HTML.`,
+  `Write declarations first: the panel is drawn as you write.`,
 ];
 
 /** The chips a child list names as one word ("host links"), as the legend says: a list of the four costs every line that takes them. */
