@@ -47,9 +47,9 @@ export function artifactsGuideText(artifacts: readonly GuideArtifact[] = [], opt
   const tools = ARTIFACT_TOOL_NAMES.map((name) => `\`${name}\``).join(", ");
   const kinds = `Kinds, by extension unless \`kind\` says otherwise: ${ARTIFACT_KINDS.map((kind) => `\`${kind}\` (${KIND_EXTENSIONS[kind]})`).join(", ")}.`;
   const heading = "# Artifacts: deliverables beside the conversation";
-  const intro = `The tools ${tools} write to this chat's Artifacts panel, where a deliverable outlives the reply: the person can reopen it, compare its versions and download it, and your reply shows a chip that opens it. Keep the reply short: say what you wrote and what to look at, never repeat the artifact's text.`;
+  const intro = `The tools ${tools} write to this chat's Artifacts panel, where a deliverable outlives the reply: the person can reopen it, compare versions and download it. Keep the reply short: say what you wrote and what to look at, never repeat its text.`;
   if (options.detail === "compact")
-    return `${heading}\n\n${intro} ${kinds} An \`html\` page is one self-contained document with no network. A call past a cap fails and changes nothing.\n\n${existingText(artifacts)}`;
+    return `${heading}\n\n${intro} The kind follows the extension (${ARTIFACT_KINDS.join(", ")}; code for any other). An html page is one self-contained document with no network. A call past a cap fails and changes nothing.\n\n${existingText(artifacts)}`;
   return `${heading}
 
 ${intro}

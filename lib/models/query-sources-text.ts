@@ -40,7 +40,7 @@ export function querySourcesText(querySchemas: UiQuerySchemas, options: QuerySou
   });
   return [
     "# Live data (@Query)",
-    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads live project rows (a list of records): the host fetches them when the block is shown and again when state the arguments read changes (\`{branch: "main", failedOnly: $failedOnly}\`); until then the variable is null. An argument marked \`?\` is optional; one without is required, with no default; any other is refused. Only these sources exist:`,
+    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads live project rows (a list of records), fetched when the block is shown and again when state its arguments read changes (\`{branch: "main", failedOnly: $failedOnly}\`); until then it is null. An argument marked \`?\` is optional; one without is required, with no default; any other is refused. Only these sources exist:`,
     ...lines,
     "Never invent a source or type rows you have not seen as if they were live; when no source fits, say so.",
   ].join("\n");

@@ -119,14 +119,14 @@ describe("buildSystemPrompt", () => {
 
   it("compact: states what a small model got wrong by guessing (issue 13, point 11)", () => {
     // Chart rows and series ↔ axes.
-    expect(compact).toContain("Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series");
+    expect(compact).toContain("Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series, or series=");
     // Diagram content is mermaid.
     expect(compact).toContain("Diagram content is mermaid source.");
     // Progress is 0–100, as its schema says.
     expect(compact).toContain("Progress value is a percentage, 0–100.");
     expect(UI_CATALOG.Progress.description).toContain("0–100");
     // Stat.delta is a number: text such as "+12%" does not pass its schema.
-    expect(compact).toContain('delta is a number (delta={12}, not "+12%")');
+    expect(compact).toContain('Stat delta is a number (delta={12}, not "+12%")');
     expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: "+12%" }).success).toBe(false);
     expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: 12 }).success).toBe(true);
     // Operators' precedence, and that parentheses group.

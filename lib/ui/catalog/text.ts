@@ -151,8 +151,8 @@ export function uiLanguageText(): string {
  * says each of them in the component's description or its group's advice.
  */
 const COMPACT_NOTES = [
-  `Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series (a line, bar or area), and series="a, b" picks which.`,
-  `Diagram content is mermaid source. Progress value is a percentage, 0–100. Stat value is a number or short text; delta is a number (delta={12}, not "+12%"), coloured by its sign.`,
+  `Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series, or series="a, b" picks them.`,
+  `Diagram content is mermaid source. Progress value is a percentage, 0–100. Stat delta is a number (delta={12}, not "+12%").`,
 ];
 
 /** The compact prompt's part on UI blocks: the language section and one signature line per component. */
