@@ -28,8 +28,13 @@ describe("genuiGuideText", () => {
           expect(listed, `${entry.types[0]}.${field}`).toContain(field.split(/[?:]/)[0]!);
       }
     });
-  test("the full guide gives each interactive node its notes", () => {
-    for (const entry of GENUI_NODE_CATALOG) if (entry.interactive) expect(guide).toContain(`: ${entry.notes}`);
+  test("the interactive nodes' rules the guide states are the parser's", () => {
+    expect(guide).toContain("An `input` is always plain text, never a password.");
+    const input = parseGenuiSpec({ items: [{ type: "input", field: "p", inputType: "password" }] }, { surface: "fence" });
+    expect(input.spec?.items[0]).not.toHaveProperty("inputType");
+    expect(guide).toContain("A `slider` whose `max` does not exceed its `min` is dropped.");
+    expect(parseGenuiSpec({ items: [{ type: "slider", field: "s", min: 5, max: 5 }] }, { surface: "fence" }).spec?.items).toEqual([]);
+    expect(guide).toContain("`correct`, one option's `value`");
   });
   test("every cap is stated with its number", () => {
     const caps = guide.slice(guide.indexOf("## Caps"));

@@ -4,9 +4,7 @@
  * node list, local interaction, panels and the action envelope, and the
  * caps; the compact guide keeps what a writer cannot guess. Which dialect a
  * request goes to, and that the web chat is the transport, are the system
- * prompt's (said once there). The read-only nodes are listed without their
- * notes: in the web chat a read-only panel is a ```ui block, so those
- * tokens buy little. The node lists are printed from
+ * prompt's (said once there). The node lists are printed from
  * `GENUI_NODE_CATALOG` and the zod schemas, and every number comes from
  * `GENUI_LIMITS`, so the guide cannot drift from what the parser enforces (a
  * test parses its examples).
@@ -38,20 +36,21 @@ const SCALAR_TYPE = /: (?:string|number|boolean)$/;
 const INNER_SCALAR_TYPE = /: (?:string|number|boolean)(?=[,}])/g;
 
 /**
- * The nodes' fields without the plain scalar types their names make plain
- * (`label`, `min`), keeping the shapes that are not (`options: {label,
- * value}[]`): one line per entry with its notes, or for the compact guide
- * one line in all, without notes.
+ * The nodes on one line, each with its fields, without the plain scalar
+ * types their names make plain (`label`, `min`) but with the shapes that are
+ * not (`options: {label, value}[]`). The catalog's notes are not printed:
+ * most restate a cap or a rule the guide says once elsewhere, and the few
+ * that a writer cannot guess are sentences of the guide.
  */
-function nodeList(entries: readonly GenuiCatalogEntry[], compact: boolean): string {
-  const items = entries.map((entry) => {
-    const types = entry.types.join("/");
-    const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).map((field) =>
-      field.replace(TONE_TYPE, "").replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, ""),
-    );
-    return compact ? `${types}(${fields.join(", ")})` : `- ${types}(${fields.join(", ")}): ${entry.notes}`;
-  });
-  return items.join(compact ? "; " : "\n");
+function nodeList(entries: readonly GenuiCatalogEntry[]): string {
+  return entries
+    .map((entry) => {
+      const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).map((field) =>
+        field.replace(TONE_TYPE, "").replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, ""),
+      );
+      return `${entry.types.join("/")}(${fields.join(", ")})`;
+    })
+    .join("; ");
 }
 
 /** A spec with one node per line: compact, yet each node readable on its own. */
@@ -132,8 +131,8 @@ export function genuiGuideText(options: GenuiGuideOptions = {}): string {
 
 An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`; the \`render_ui\` tool takes \`{"spec": …}\` with read-only nodes only (outside the web chat, only if the host says so, call it and add a plain-text reply that stands alone). A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is "").
 
-Read-only: ${nodeList(readOnly, true)}
-Interactive (fence only): ${nodeList(interactive, true)}
+Read-only: ${nodeList(readOnly)}
+Interactive (fence only): ${nodeList(interactive)}
 
 A \`button\` sends you \`${UI_ACTION_PREFIX}{"panel": "orders", "action": "refresh", "fields": {"q": "ada"}, "payload": {}}\`; ${FIELDS_RULE} With \`panel\` (the spec's \`id\`), a reply of exactly one fence with that id and nothing else replaces the panel silently. Caps trim silently: ${L.nodes} nodes, ${L.stringLength}-character strings, ${L.tableRows} table rows.
 `;
@@ -153,13 +152,13 @@ ${FENCE}\`
 
 In the web chat these mostly frame a form; read-only content on its own is a \`ui\` block. A \`plot\`'s x axis is the union of its series' labels; \`link\` (http, https, mailto or tel) is the only node with a URL, so never spend a \`button\` on one.
 
-${nodeList(readOnly, true)}
+${nodeList(readOnly)}
 
 ## Interactive nodes (\`${GENUI_FENCE_LANGUAGE}\` fence only)
 
-${nodeList(interactive, false)}
+${nodeList(interactive)}
 
-A field holds text, a boolean (\`checkbox\`, \`switch\`) or a number (\`slider\`, \`number\`). \`"required": true\` holds every \`button\` of the fence until that field has text, unless \`visibleWhen\` hides it. A pressed button is spent for that version of the panel.
+An \`input\` is always plain text, never a password. A \`slider\` whose \`max\` does not exceed its \`min\` is dropped. A \`quiz\` is scored in the browser against \`correct\`, one option's \`value\`, which the page source shows: a comprehension aid, not an assessment. A field holds text, a boolean (\`checkbox\`, \`switch\`) or a number (\`slider\`, \`number\`). \`"required": true\` holds every \`button\` of the fence until that field has text, unless \`visibleWhen\` hides it. A pressed button is spent for that version of the panel.
 
 ## Local interaction
 
