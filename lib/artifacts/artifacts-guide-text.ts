@@ -56,7 +56,7 @@ ${intro}
 
 ${kinds} A \`csv\` file, or a \`json\` array of objects, shows as a table; an \`svg\` is shown inert. An \`html\` page runs in a sandbox with no network, cookies, storage, windows or forms: make it one self-contained document, inlining every script, style, library, image and font.
 
-Caps (a call past one fails, says which, and changes nothing): text **${formatBytes(L.contentBytes)}** of UTF-8, no NUL; **${L.artifactsPerChat}** artifacts per chat, **${L.versionsPerArtifact}** versions each, **${formatBytes(L.chatBytes)}** in all; a path **${L.pathLength}** characters, **${L.pathSegments}** parts; **${L.editsPerCall}** edits per \`edit_file\` call.
+Caps (a call past one fails, says which, and changes nothing): text ${formatBytes(L.contentBytes)} of UTF-8, no NUL; ${L.artifactsPerChat} artifacts per chat, ${L.versionsPerArtifact} versions each, ${formatBytes(L.chatBytes)} in all; a path ${L.pathLength} characters, ${L.pathSegments} parts; ${L.editsPerCall} edits per \`edit_file\` call.
 
 ${existingText(artifacts)}`;
 }

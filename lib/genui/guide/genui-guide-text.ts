@@ -32,6 +32,9 @@ const TONE_TYPE = /: "neutral" \| "info" \| "success" \| "warning" \| "danger"/g
 /** A plain scalar type after a field's name: the compact list leaves it to the name (`label`, `min`), keeping the shapes that are not obvious. */
 const SCALAR_TYPE = /: (?:string|number|boolean)$/;
 
+/** Fields whose type is kept though it is scalar: a `ui` Stat's delta is a number, a JSON `stat`'s is text, and a writer of both must see which. */
+const TYPED_FIELDS: ReadonlySet<string> = new Set(["delta"]);
+
 /** A scalar type of a key inside a record shape (`{label: string, value: string}`), which the compact list leaves out too. */
 const INNER_SCALAR_TYPE = /: (?:string|number|boolean)(?=[,}])/g;
 
@@ -45,9 +48,11 @@ const INNER_SCALAR_TYPE = /: (?:string|number|boolean)(?=[,}])/g;
 function nodeList(entries: readonly GenuiCatalogEntry[]): string {
   return entries
     .map((entry) => {
-      const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).map((field) =>
-        field.replace(TONE_TYPE, "").replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, ""),
-      );
+      const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).map((field) => {
+        const shown = field.replace(TONE_TYPE, "");
+        if (TYPED_FIELDS.has(shown.split(/[?:]/)[0]!)) return shown;
+        return shown.replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, "");
+      });
       return `${entry.types.join("/")}(${fields.join(", ")})`;
     })
     .join("; ");
@@ -123,7 +128,7 @@ export function genuiGuideText(options: GenuiGuideOptions = {}): string {
   const compact = options.detail === "compact";
   const readOnly = GENUI_NODE_CATALOG.filter((entry) => !entry.interactive);
   const interactive = GENUI_NODE_CATALOG.filter((entry) => entry.interactive);
-  const surfaces = `A spec is JSON, \`{"id"?: string, "title"?: string, "items": GenuiNode[]}\`, each node an object discriminated by \`type\`; any node may carry \`visibleWhen\`. Write it as the body of a \`${GENUI_FENCE_LANGUAGE}\` fence (every node), or pass it to the \`render_ui\` tool as \`{"spec": …}\`: read-only nodes only, validated on the server and drawn as a tool-result card (the tool drops interactive nodes: a card has no way back to you). Fields and types not listed are stripped; there is no node for colour, CSS, HTML or 3D. \`tone\` is neutral, info, success, warning or danger.`;
+  const surfaces = `A spec is JSON, \`{"id"?: string, "title"?: string, "items": GenuiNode[]}\`, each node an object discriminated by \`type\`; any node may carry \`visibleWhen\`. Write it as the body of an \`${GENUI_FENCE_LANGUAGE}\` fence (every node), or pass it to the \`render_ui\` tool as \`{"spec": …}\`: read-only nodes only, validated on the server and drawn as a tool-result card (the tool drops interactive nodes: a card has no way back to you). Fields and types not listed are stripped; there is no node for colour, CSS, HTML or 3D. \`tone\` is neutral, info, success, warning or danger.`;
   const transports = "Only when the host says the reply goes elsewhere (an IM app or a terminal show neither fences nor tool cards, only your text): call `render_ui` and follow it with a plain-text reply that stands on its own, and when that host leaves the transport unclear, prefer this.";
   const panels = `Give a spec an \`id\` (1–${L.panelIdLength} letters, digits, \`_\` and \`-\`, unique in the conversation) when the person will act on it more than once. A \`button\` sends you a user turn starting with \`${UI_ACTION_PREFIX.trim()}\` and a JSON object. ${FIELDS_RULE}`;
   if (compact)
@@ -150,7 +155,7 @@ ${FENCE}\`
 
 ## Read-only nodes (both surfaces)
 
-In the web chat these mostly frame a form; read-only content on its own is a \`ui\` block. A \`plot\`'s x axis is the union of its series' labels; \`link\` (http, https, mailto or tel) is the only node with a URL, so never spend a \`button\` on one.
+In the web chat these mostly frame a form; read-only content on its own is a \`ui\` block. A \`stat\`'s \`delta\` is text (\`"+1 today"\`); \`progress\` is 0–${L.progressMax}; a \`plot\`'s x axis is the union of its series' labels; \`link\` (http, https, mailto or tel) is the only node with a URL, so never spend a \`button\` on one.
 
 ${nodeList(readOnly)}
 
