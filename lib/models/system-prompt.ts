@@ -4,11 +4,15 @@
  * note and reference (lib/ui), the live data sources the host offers, the
  * JSON dialect's guide (lib/genui), the transport the reply goes to, and the
  * durable preamble of what did not render before. Nothing here is a hand-kept list of components.
+ *
+ * Each rule is stated once (a test fails on a repeated sentence): the
+ * transport, which dialect a request goes to and how much prose goes with a
+ * panel live here; how to write each dialect lives in its own text.
  */
 import { genuiGuideText } from "@/lib/genui/guide/genui-guide-text";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import { UI_FENCE_LANGUAGE } from "@/lib/ui/catalog/catalog";
-import { uiReferenceText, uiSessionNote } from "@/lib/ui/catalog/text";
+import { uiLanguageText, uiReferenceText, uiSessionNote } from "@/lib/ui/catalog/text";
 import { diagnosticsPreambleText, type PreambleDiagnostic } from "./diagnostics-preamble";
 import { querySourcesText } from "./query-sources-text";
 import { RENDER_UI_TOOL_NAME } from "./render-ui-tool";
@@ -23,9 +27,10 @@ export type SystemPromptOptions = {
   /** What did not render in earlier replies of this chat (the durable preamble). */
   diagnostics?: readonly PreambleDiagnostic[];
   /**
-   * `full` adds the tag language's complete reference; `compact` keeps only
-   * its session note, for models with a small context window (a local 8k
-   * model cannot afford the reference and a conversation).
+   * `full` carries the tag language's complete component reference and the
+   * whole JSON guide; `compact` the language with one signature line per
+   * component and the short JSON guide, for models with a small context
+   * window (a local 8k model cannot afford the reference and a conversation).
    */
   detail?: "full" | "compact";
   /** Whether the `render_ui` tool is offered this turn (default true). */
@@ -38,36 +43,38 @@ export type SystemPromptOptions = {
   querySchemas?: UiQuerySchemas;
   /**
    * The section on the artifact tools and the chat's artifacts
-   * (lib/artifacts' `artifactsGuideText`, built from the tools' own
-   * definitions), when they are offered this turn. Absent: no artifact tools.
+   * (lib/artifacts' `artifactsGuideText`; a compact prompt's caller passes
+   * its compact form), when they are offered this turn. Absent: no artifact
+   * tools.
    */
   artifactsGuide?: string;
 };
 
-const INTRODUCTION = `You are the assistant of a chat playground whose replies can carry live UI. Answer in Markdown. When structure helps the person — numbers to compare, a status to scan, a choice to make, a form to fill — add a UI block to your reply instead of describing the same thing in prose or a Markdown table. When it does not, plain prose is the right answer.`;
+const INTRODUCTION = "You are the assistant of a chat playground whose replies can carry live UI. Answer in Markdown.";
 
 function transportText(transport: ReplyTransport, renderUiTool: boolean): string {
   switch (transport) {
     case "web":
-      return [
-        "# Where your reply is shown",
-        `This conversation is in the web chat. Everything renders here: Markdown, \`${UI_FENCE_LANGUAGE}\` blocks, \`octo-ui\` panels${
-          renderUiTool ? `, and \`${RENDER_UI_TOOL_NAME}\` tool cards` : ""
-        }. Inline fences are safe to use in this conversation; you do not need to guess the transport.`,
-      ].join("\n");
+      return `This conversation is in the web chat, and that is known: Markdown, \`${UI_FENCE_LANGUAGE}\` blocks, \`octo-ui\` panels${
+        renderUiTool ? ` and \`${RENDER_UI_TOOL_NAME}\` tool cards` : ""
+      } all render here. Inline fences are safe to use.`;
   }
 }
 
-function dialectChoiceText(renderUiTool: boolean, artifactTools: boolean): string {
+/** Prose and panels (issue 13, point 3): one rule instead of "a block instead of prose" beside "keep the facts in prose too". */
+const PROSE_RULE =
+  "Add a panel when structure helps (numbers to compare, a status to scan, a choice, a form); otherwise answer in prose alone. With a panel, your prose states the conclusion in one or two sentences with the key numbers and the panel carries the detail: never repeat its table or list in prose.";
+
+function routingText(renderUiTool: boolean, artifactTools: boolean): string {
   return [
-    "# Two UI dialects: which to use",
-    `- \`${UI_FENCE_LANGUAGE}\` blocks (the tag language below) for data you compute over: derived numbers, filters and switches bound to variables, live \`@Query\` data, links to files, commits, diffs and nodes of the project, and \`<Choices>\` that send the next message.`,
-    "- `octo-ui` JSON panels (the GenUI guide below) for forms with a submit button, sliders and inputs gating parts of the panel, plots, quizzes, and panels with an `id` that a button refreshes in place.",
+    "# Which UI to use (the first rule that fits wins)",
+    `1. Anything computed or bound to state is a \`${UI_FENCE_LANGUAGE}\` block: a slider driving a derived number (a discount's price), filters, totals, live \`@Query\` data, links to files, diffs, commits and nodes, <Choices>. So is a read-only chart (<Chart>) or diagram (<Diagram>).`,
+    `2. A form with a submit button, a quiz, or a panel a button refreshes (a panel \`id\` and a button \`action\`) is an \`octo-ui\` panel.`,
     renderUiTool
-      ? `- The \`${RENDER_UI_TOOL_NAME}\` tool for a read-only card, followed by a plain-text reply that stands on its own.`
-      : `- The \`${RENDER_UI_TOOL_NAME}\` tool is not available in this conversation: use an \`octo-ui\` fence instead.`,
-    ...(artifactTools ? ["- The artifact tools (`write_file`, `edit_file`, `show_artifact`; see Artifacts below) for a deliverable that should outlive the reply, never for a quick comparison or a status."] : []),
-    "Use one dialect per block, keep each block to one purpose, and keep the key facts in your prose as well.",
+      ? `3. A read-only card for a transport that cannot draw fences (only when the host says so) is a \`${RENDER_UI_TOOL_NAME}\` call.`
+      : `3. The \`${RENDER_UI_TOOL_NAME}\` tool is not available in this conversation: use an \`octo-ui\` fence instead.`,
+    ...(artifactTools ? ["4. A deliverable that should outlive the reply (a document, a page, a dataset) is an artifact (see Artifacts)."] : []),
+    "Use one dialect per block and one purpose per block.",
   ].join("\n");
 }
 
@@ -75,14 +82,13 @@ function dialectChoiceText(renderUiTool: boolean, artifactTools: boolean): strin
 export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
   const transport = options.transport ?? "web";
   const renderUiTool = options.renderUiTool ?? true;
+  const compact = options.detail === "compact";
   const sections = [
-    INTRODUCTION,
-    transportText(transport, renderUiTool),
-    dialectChoiceText(renderUiTool, options.artifactsGuide !== undefined),
-    uiSessionNote(),
-    ...(options.detail === "compact" ? [] : [uiReferenceText()]),
-    ...(options.querySchemas ? [querySourcesText(options.querySchemas)] : []),
-    genuiGuideText(),
+    [INTRODUCTION, transportText(transport, renderUiTool), PROSE_RULE].join(" "),
+    routingText(renderUiTool, options.artifactsGuide !== undefined),
+    ...(compact ? [uiSessionNote()] : [uiLanguageText(), uiReferenceText()]),
+    ...(options.querySchemas ? [querySourcesText(options.querySchemas, { detail: compact ? "compact" : "full" })] : []),
+    genuiGuideText({ detail: compact ? "compact" : "full" }),
     ...(options.artifactsGuide !== undefined ? [options.artifactsGuide] : []),
   ];
   const preamble = diagnosticsPreambleText(options.diagnostics ?? []);

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { genuiActionFields } from "../action/action-fields";
 import { parseUiAction } from "../action/parse-ui-action";
+import { isVisible } from "../interaction/is-visible";
 import { extractGenuiFences } from "../fence/extract-genui-fences";
 import { GENUI_LIMITS } from "../limits";
 import { genuiLint } from "../lint/genui-lint";
@@ -11,23 +13,28 @@ import { describeFields } from "./describe-schema";
 import { GENUI_GUIDE_FENCE_EXAMPLE, GENUI_GUIDE_TOOL_EXAMPLE, genuiGuideText } from "./genui-guide-text";
 
 const guide = genuiGuideText();
+const compact = genuiGuideText({ detail: "compact" });
 
 describe("genuiGuideText", () => {
-  test("every node type has a table row, with the fields its schema has", () => {
-    for (const entry of GENUI_NODE_CATALOG) {
-      const row = guide.split("\n").find((line) => line.startsWith(`| ${entry.types.map((type) => `\`${type}\``).join(" / ")} |`));
-      expect(row, entry.types.join("/")).toBeDefined();
-      for (const field of describeFields(entry.schema, new Map([[GenuiNodeSchema, "GenuiNode"]]), new Set(["type", "visibleWhen"]))) {
-        expect(row).toContain(`\`${field.split(":")[0]}`);
+  for (const [which, text] of [["full", guide], ["compact", compact]] as const)
+    test(`${which}: every node type is listed with the fields its schema has, interactive ones after the fence-only heading`, () => {
+      const split = text.indexOf(which === "full" ? "## Interactive nodes" : "Interactive (fence only):");
+      for (const entry of GENUI_NODE_CATALOG) {
+        const position = text.indexOf(`${entry.types.join("/")}(`);
+        expect(position, entry.types.join("/")).toBeGreaterThan(-1);
+        expect(entry.interactive ? position > split : position < split, entry.types[0]).toBe(true);
+        const listed = text.slice(position, text.indexOf(")", text.indexOf("(", position) + 1) + 200);
+        for (const field of describeFields(entry.schema, new Map([[GenuiNodeSchema, "GenuiNode"]]), new Set(["type", "visibleWhen"])))
+          expect(listed, `${entry.types[0]}.${field}`).toContain(field.split(/[?:]/)[0]!);
       }
-    }
-  });
-  test("interactive types are listed under the fence-only heading, read-only ones above it", () => {
-    const split = guide.indexOf("### Interactive nodes");
-    for (const entry of GENUI_NODE_CATALOG) {
-      const position = guide.indexOf(`| \`${entry.types[0]}\``);
-      expect(entry.interactive ? position > split : position < split, entry.types[0]).toBe(true);
-    }
+    });
+  test("the interactive nodes' rules the guide states are the parser's", () => {
+    expect(guide).toContain("An `input` is always plain text, never a password.");
+    const input = parseGenuiSpec({ items: [{ type: "input", field: "p", inputType: "password" }] }, { surface: "fence" });
+    expect(input.spec?.items[0]).not.toHaveProperty("inputType");
+    expect(guide).toContain("A `slider` whose `max` does not exceed its `min` is dropped.");
+    expect(parseGenuiSpec({ items: [{ type: "slider", field: "s", min: 5, max: 5 }] }, { surface: "fence" }).spec?.items).toEqual([]);
+    expect(guide).toContain("`correct`, one option's `value`");
   });
   test("every cap is stated with its number", () => {
     const caps = guide.slice(guide.indexOf("## Caps"));
@@ -43,7 +50,6 @@ describe("genuiGuideText", () => {
     const result = parseGenuiSpec(GENUI_GUIDE_TOOL_EXAMPLE.spec, { surface: "tool" });
     expect(result.diagnostics).toEqual([]);
     expect(result.spec).toEqual(GENUI_GUIDE_TOOL_EXAMPLE.spec);
-    expect(guide).toContain(JSON.stringify(GENUI_GUIDE_TOOL_EXAMPLE));
   });
   test("the fence example, as printed inside the guide, is one clean octo-ui fence", () => {
     const start = guide.indexOf("````markdown\n") + "````markdown\n".length;
@@ -62,5 +68,36 @@ describe("genuiGuideText", () => {
     expect(parseGenuiSpec({ items: [JSON.parse(visibleWhen ?? "null")] }, { surface: "fence" }).diagnostics).toEqual([]);
     const action = guide.split("\n").find((line) => line.startsWith("[octo-ui-action] {"));
     expect(parseUiAction(action ?? "")).toEqual({ panel: "orders", action: "refresh", fields: { q: "ada", details: true }, payload: { source: "orders" } });
+    const compactAction = /`(\[octo-ui-action\] \{.*?\})`/.exec(compact)?.[1];
+    expect(parseUiAction(compactAction ?? "")).toEqual({ panel: "orders", action: "refresh", fields: { q: "ada" }, payload: {} });
+  });
+  test("both guides say what fields carry, and it is what the envelope carries (issue 13, point 10)", () => {
+    for (const text of [guide, compact]) expect(text).toContain("`fields` holds every field of the fence with its current value: the person's, or the control's starting `value`/`checked` when they left it untouched (a field with neither is absent).");
+    const parsed = parseGenuiSpec(
+      {
+        items: [
+          { type: "select", field: "severity", value: "high", options: [{ label: "High", value: "high" }, { label: "Low", value: "low" }] },
+          { type: "checkbox", field: "notify", checked: true },
+          { type: "input", field: "summary" },
+          { type: "text", text: "Low severity needs no page.", visibleWhen: { field: "severity", equals: "low" } },
+          { type: "text", text: "Shown until touched.", visibleWhen: { field: "severity", equals: "" } },
+          { type: "button", label: "File", action: "file" },
+        ],
+      },
+      { surface: "fence" },
+    );
+    const spec = parsed.spec!;
+    // Untouched: the starting values are sent; the field with none is absent.
+    expect(genuiActionFields(spec, {})).toEqual({ severity: "high", notify: true });
+    expect(genuiActionFields(spec, { severity: "low", summary: "Export fails" })).toEqual({ severity: "low", notify: true, summary: "Export fails" });
+    // visibleWhen keeps the untouched-is-empty rule, starting value or not.
+    const [, , , lowOnly, untouchedOnly] = spec.items;
+    expect(isVisible(lowOnly!, {})).toBe(false);
+    expect(isVisible(untouchedOnly!, {})).toBe(true);
+    expect(guide).toContain("A field the person has not touched compares as the empty string, even when its control has a starting `value`");
+  });
+  test("transports other than the web chat are for when the host says so", () => {
+    for (const text of [guide, compact]) expect(text).toMatch(/only if the host says so|Only when the host says/);
+    expect(guide).not.toMatch(/Nothing in the turn tells you/);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Our model-facing guide to the GenUI JSON dialect, for the system prompt.
- * It is the `+` side of the seed guide, tightened, with the design page's
- * node types, one example per surface and the panel and action rules. The
- * node tables are printed from `GENUI_NODE_CATALOG` and the zod schemas, and
- * every number comes from `GENUI_LIMITS`, so the guide cannot drift from
- * what the parser enforces (a test parses its examples).
+ * It is the `+` side of the seed guide restated shorter: the surfaces, the
+ * node list, local interaction, panels and the action envelope, and the
+ * caps; the compact guide keeps what a writer cannot guess. Which dialect a
+ * request goes to, and that the web chat is the transport, are the system
+ * prompt's (said once there). The node lists are printed from
+ * `GENUI_NODE_CATALOG` and the zod schemas, and every number comes from
+ * `GENUI_LIMITS`, so the guide cannot drift from what the parser enforces (a
+ * test parses its examples).
  */
 import { UI_ACTION_PREFIX } from "../action/ui-action";
 import { GENUI_FENCE_LANGUAGE } from "../fence/extract-genui-fences";
@@ -23,17 +26,36 @@ const NAMES: SchemaNames = new Map<z.core.$ZodType, string>([
 ]);
 const COMMON_FIELDS: ReadonlySet<string> = new Set(["type", "visibleWhen"]);
 
-function cell(text: string): string {
-  return text.replaceAll("|", "\\|");
-}
+/** The tone enumeration as `describeFields` prints it: listed once in the guide, named `tone` in each node. */
+const TONE_TYPE = /: "neutral" \| "info" \| "success" \| "warning" \| "danger"/g;
 
-function nodeTable(entries: readonly GenuiCatalogEntry[]): string {
-  const rows = entries.map((entry) => {
-    const types = entry.types.map((type) => `\`${type}\``).join(" / ");
-    const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).map((field) => `\`${field}\``);
-    return `| ${types} | ${cell(fields.length > 0 ? fields.join(", ") : "none")} | ${cell(entry.notes)} |`;
-  });
-  return ["| `type` | Fields | Notes |", "|---|---|---|", ...rows].join("\n");
+/** A plain scalar type after a field's name: the compact list leaves it to the name (`label`, `min`), keeping the shapes that are not obvious. */
+const SCALAR_TYPE = /: (?:string|number|boolean)$/;
+
+/** Fields whose type is kept though it is scalar: a `ui` Stat's delta is a number, a JSON `stat`'s is text, and a writer of both must see which. */
+const TYPED_FIELDS: ReadonlySet<string> = new Set(["delta"]);
+
+/** A scalar type of a key inside a record shape (`{label: string, value: string}`), which the compact list leaves out too. */
+const INNER_SCALAR_TYPE = /: (?:string|number|boolean)(?=[,}])/g;
+
+/**
+ * The nodes on one line, each with its fields, without the plain scalar
+ * types their names make plain (`label`, `min`) but with the shapes that are
+ * not (`options: {label, value}[]`). The catalog's notes are not printed:
+ * most restate a cap or a rule the guide says once elsewhere, and the few
+ * that a writer cannot guess are sentences of the guide.
+ */
+function nodeList(entries: readonly GenuiCatalogEntry[]): string {
+  return entries
+    .map((entry) => {
+      const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).map((field) => {
+        const shown = field.replace(TONE_TYPE, "");
+        if (TYPED_FIELDS.has(shown.split(/[?:]/)[0]!)) return shown;
+        return shown.replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, "");
+      });
+      return `${entry.types.join("/")}(${fields.join(", ")})`;
+    })
+    .join("; ");
 }
 
 /** A spec with one node per line: compact, yet each node readable on its own. */
@@ -92,23 +114,38 @@ export const GENUI_GUIDE_FENCE_EXAMPLE = {
   ],
 } as const;
 
+/** Options of {@link genuiGuideText}. */
+export type GenuiGuideOptions = {
+  /** `compact` keeps the node list without notes and the rules a guess gets wrong, for small models. */
+  detail?: "full" | "compact";
+};
+
+/** How the envelope's `fields` are filled: said once, in both guides (issue 13, point 10; a test holds it to `genuiActionFields`). */
+const FIELDS_RULE = "`fields` holds every field of the fence with its current value: the person's, or the control's starting `value`/`checked` when they left it untouched (a field with neither is absent).";
+
 /** The guide's text, Markdown, for the system prompt. */
-export function genuiGuideText(): string {
+export function genuiGuideText(options: GenuiGuideOptions = {}): string {
+  const compact = options.detail === "compact";
   const readOnly = GENUI_NODE_CATALOG.filter((entry) => !entry.interactive);
   const interactive = GENUI_NODE_CATALOG.filter((entry) => entry.interactive);
-  return `# GenUI
+  const surfaces = `A spec is JSON, \`{"id"?: string, "title"?: string, "items": GenuiNode[]}\`, each node an object discriminated by \`type\`; any node may carry \`visibleWhen\`. Write it as the body of an \`${GENUI_FENCE_LANGUAGE}\` fence (every node), or pass it to the \`render_ui\` tool as \`{"spec": …}\`: read-only nodes only, validated on the server and drawn as a tool-result card (the tool drops interactive nodes: a card has no way back to you). Fields and types not listed are stripped; there is no node for colour, CSS, HTML or 3D. \`tone\` is neutral, info, success, warning or danger.`;
+  const transports = "Only when the host says the reply goes elsewhere (an IM app or a terminal show neither fences nor tool cards, only your text): call `render_ui` and follow it with a plain-text reply that stands on its own, and when that host leaves the transport unclear, prefer this.";
+  const panels = `Give a spec an \`id\` (1–${L.panelIdLength} letters, digits, \`_\` and \`-\`, unique in the conversation) when the person will act on it more than once. A \`button\` sends you a user turn starting with \`${UI_ACTION_PREFIX.trim()}\` and a JSON object. ${FIELDS_RULE}`;
+  if (compact)
+    return `# ${GENUI_FENCE_LANGUAGE} panels and render_ui
 
-GenUI lets you describe a small UI tree as JSON — text, stats, tables, lists, badges, progress bars, callouts, charts, diagrams, code, and form controls — and have it render as real components in the chat instead of prose or a Markdown table. Panels can carry an \`id\` so later turns update them in place, and most interaction resolves in the browser with no round-trip.
+An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`; the \`render_ui\` tool takes \`{"spec": …}\` with read-only nodes only (outside the web chat, only if the host says so, call it and add a plain-text reply that stands alone). A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is "").
 
-## The two surfaces
+Read-only: ${nodeList(readOnly)}
+Interactive (fence only): ${nodeList(interactive)}
 
-**1. The \`render_ui\` tool.** Call it with \`{"spec": {"id"?: string, "title"?: string, "items": GenuiNode[]}}\`. Read-only nodes only — no buttons, no inputs. The spec is validated and clamped on the server and renders as a tool-result card, but only in the web UI: IM and the terminal never show tool-result cards, only your plain-text reply. In an IM or terminal conversation, follow the call with a plain-text reply that stands on its own.
+A \`button\` sends you \`${UI_ACTION_PREFIX}{"panel": "orders", "action": "refresh", "fields": {"q": "ada"}, "payload": {}}\`; ${FIELDS_RULE} With \`panel\` (the spec's \`id\`), a reply of exactly one fence with that id and nothing else replaces the panel silently. Caps trim silently: ${L.nodes} nodes, ${L.stringLength}-character strings, ${L.tableRows} table rows.
+`;
+  return `# ${GENUI_FENCE_LANGUAGE} panels and render_ui
 
-${FENCE}json
-${JSON.stringify(GENUI_GUIDE_TOOL_EXAMPLE)}
-${FENCE}
+${surfaces}
 
-**2. An inline \`${GENUI_FENCE_LANGUAGE}\` fence** in your reply: a fenced code block with the language \`${GENUI_FENCE_LANGUAGE}\` whose body is a spec (the same shape as \`render_ui\`'s \`spec\`). It is the only surface for the interactive nodes, and renders inline with your Markdown — only in a web UI chat. IM and the terminal replace the fence with a one-line placeholder. Nothing in the turn tells you which transport you are replying into: judge from the conversation, and when unsure prefer \`render_ui\` plus a self-contained plain-text reply, which degrades safely everywhere.
+${transports}
 
 ${FENCE}\`markdown
 ${FENCE}${GENUI_FENCE_LANGUAGE}
@@ -116,82 +153,44 @@ ${specLines(GENUI_GUIDE_FENCE_EXAMPLE)}
 ${FENCE}
 ${FENCE}\`
 
-## Node types
+## Read-only nodes (both surfaces)
 
-A spec is \`{id?, title?, items: GenuiNode[]}\`; every node is a JSON object discriminated by its \`type\`, and any node may also carry \`visibleWhen\` (below). Fields outside these tables are stripped before rendering, and so is any \`type\` not listed — there is no node for colour, CSS, 3D or raw HTML.
+In the web chat these mostly frame a form; read-only content on its own is a \`ui\` block. A \`stat\`'s \`delta\` is text (\`"+1 today"\`); \`progress\` is 0–${L.progressMax}; a \`plot\`'s x axis is the union of its series' labels; \`link\` (http, https, mailto or tel) is the only node with a URL, so never spend a \`button\` on one.
 
-### Read-only nodes (both surfaces)
+${nodeList(readOnly)}
 
-${nodeTable(readOnly)}
+## Interactive nodes (\`${GENUI_FENCE_LANGUAGE}\` fence only)
 
-Plot notes: the x axis is the union of every series' labels in first-appearance order, so series need not agree on labels or length. A label a series has no point for is a gap: \`line\` breaks there, \`bar\` and \`area\` draw zero. \`pie\` uses \`series[0]\` only. Under \`stacked\`, negative values count as zero. Colours follow the user's theme; there is no colour field.
+${nodeList(interactive)}
 
-\`link\` is the only node carrying a URL and the way to send the user somewhere — don't spend a \`button\` (a whole turn) on handing back a link.
+An \`input\` is always plain text, never a password. A \`slider\` whose \`max\` does not exceed its \`min\` is dropped. A \`quiz\` is scored in the browser against \`correct\`, one option's \`value\`, which the page source shows: a comprehension aid, not an assessment. A field holds text, a boolean (\`checkbox\`, \`switch\`) or a number (\`slider\`, \`number\`). \`"required": true\` holds every \`button\` of the fence until that field has text, unless \`visibleWhen\` hides it. A pressed button is spent for that version of the panel.
 
-### Interactive nodes (\`${GENUI_FENCE_LANGUAGE}\` fence only)
+## Local interaction
 
-The \`render_ui\` tool drops these like any unknown type: a tool card has no way back to you.
+Tabs, filters, folds, quizzes and sliders resolve in the browser with no turn if you ship the data up front; use a \`button\` only to fetch missing data or to act in the world.
 
-${nodeTable(interactive)}
-
-A field's value is tracked live as the user changes it: text for \`input\`, \`textarea\`, \`select\`, \`radio\` and \`quiz\`; a boolean for \`checkbox\`/\`switch\`; a number for \`slider\`/\`number\`. When a \`button\` fires, its message carries every field of the same fence at that moment.
-
-\`"required": true\` on an \`input\`, \`textarea\` or \`select\` makes every \`button\` of the same fence wait until that field holds text (the button says which field is missing); a required field hidden by \`visibleWhen\` does not hold the button back. Without it a button fires whatever the fields hold. Once pressed, a button is spent for that version of the panel: it shows it was sent, and a second press sends nothing — send a new version of the panel to offer it again.
-
-## Prefer local interaction over a round-trip
-
-Tabs, filters, folds, quiz answers and slider drags resolve in the browser with no message and no turn — if you ship the data they need up front. Use a \`button\` only when the panel cannot answer by itself: fetching data it doesn't have, or taking a real-world action.
-
-**\`visibleWhen\`** — any node may carry a condition and render only while it holds:
+**\`visibleWhen\`** renders a node only while its condition holds:
 
 ${FENCE}json
 {"type": "text", "text": "Advanced settings apply.", "visibleWhen": {"field": "mode", "equals": "advanced"}}
 ${FENCE}
 
-Either one equality test — \`equals\`, \`in\` (an array) or \`not\`; if you send several, only the first in that order is kept — or any combination of \`gt\`, \`gte\`, \`lt\`, \`lte\`, all of which must hold (\`{"gte": 10, "lt": 100}\` is an interval). Don't mix the two families. Values compare strictly: \`"1"\` is not \`1\`. A field the user has not touched compares as the empty string — even if its control has a starting \`value\` — and fails every range test, so a range-gated node stays hidden until its slider moves.
+Use one of \`equals\`, \`in\` (an array) or \`not\`, or any of \`gt\`, \`gte\`, \`lt\`, \`lte\`, which must all hold; never mix the two. Values compare strictly (\`"1"\` is not \`1\`). A field the person has not touched compares as the empty string, even when its control has a starting \`value\`, and fails every range test.
 
-**\`table.filterBy\`** — \`{"field": "q", "column": "Name"}\` keeps the rows whose cell in that column contains the field's text, case-insensitively; an empty field shows every row. \`column\` must be one of the table's \`columns\`.
+**\`table.filterBy\`** \`{"field": "q", "column": "Name"}\` keeps the rows whose cell in that column contains the field's text, ignoring case. **\`table.sortable\`** makes the headers sort. Name every \`slider\`/\`number\` in a \`visibleWhen\` or \`filterBy\`, and put a submit \`button\` next to every \`textarea\`: a control nothing reads does nothing.
 
-**\`table.sortable\`** — \`true\` makes the headers clickable: unsorted → ascending → descending. A column sorts numerically when every cell in it is a number, as text otherwise.
+## Panels and the \`${UI_ACTION_PREFIX.trim()}\` message
 
-A control nothing reads does nothing: name every \`slider\`/\`number\` in a \`visibleWhen\` or a \`filterBy\`, and put a submit \`button\` next to every \`textarea\`.
-
-## Addressable panels and silent updates
-
-Give a spec an \`id\` when the user will act on it more than once: 1–${L.panelIdLength} letters, digits, \`_\` and \`-\`, unique within the conversation. A panel without one is a one-shot.
-
-When the user acts on a panel with an id, the action arrives with a \`panel\` key. Neither that message nor your reply is drawn in the conversation: your reply **replaces the panel in place** — if it is **exactly one \`${GENUI_FENCE_LANGUAGE}\` fence carrying the same \`id\`, and nothing else**. Any prose before or after makes it an ordinary visible reply (the right choice when you must explain, refuse or ask something — include a fresh fence if the panel should change too). Re-sending a panel inside an ordinary reply re-presents it at that point, which is fine.
-
-Field values, the selected tab and fold state belong to the panel id and survive a reload. When you send a new version, values whose fields still exist are kept and the rest are dropped, so a refreshed dashboard stays under the filter the user set.
-
-## The \`[octo-ui-action]\` message
-
-A click on a \`button\` reaches you as a user turn starting with \`${UI_ACTION_PREFIX}\` and a JSON object:
+${panels} \`action\` and \`payload\` are the button's, \`panel\` the spec's \`id\` (absent for an anonymous panel):
 
 ${FENCE}
 ${UI_ACTION_PREFIX}{"panel": "orders", "action": "refresh", "fields": {"q": "ada", "details": true}, "payload": {"source": "orders"}}
 ${FENCE}
 
-\`action\` is the button's \`action\`, \`fields\` the value of every field the user has set in that fence, \`payload\` the button's \`payload\`, and \`panel\` the spec's \`id\` (absent for an anonymous panel). Read it like any user message and answer what it means; don't echo the JSON. With \`panel\`: reply with exactly one fence carrying that id and no other text, and the panel updates in place. Without \`panel\`: reply however the change calls for — a fresh fence, a \`render_ui\` call, or plain text.
+With \`panel\`, neither that message nor your reply is drawn: a reply of **exactly one \`${GENUI_FENCE_LANGUAGE}\` fence carrying the same \`id\`, and nothing else**, replaces the panel in place; any prose makes it an ordinary visible reply (right when you must explain, refuse or ask). Field values, the selected tab and folds belong to the panel id and survive a reload; a new version keeps the values of fields it still has.
 
 ## Caps
 
-Both surfaces enforce the same caps. Going past one never fails the call: it trims silently, and you are not told. Stay inside them.
-
-- Tree depth: **${L.depth}**; nodes per spec: **${L.nodes}**
-- String fields (labels, text, titles): **${L.stringLength}** characters; table cells: **${L.cellLength}**
-- Table rows: **${L.tableRows}**; table columns: **${L.tableColumns}**
-- \`list\`/\`keyvalue\` items: **${L.listItems}**; \`select\`/\`radio\`/\`quiz\` options: **${L.options}**; \`tabs\` entries: **${L.tabs}**
-- \`code\`/\`mermaid\` source and \`textarea\` default text: **${L.longTextLength}** characters
-- \`plot\` series: **${L.plotSeries}**; points per series: **${L.plotPoints}**
-- \`link\` href: **${L.hrefLength}** characters — a longer one drops the node rather than being cut into an address that points elsewhere
-- \`textarea\` \`rows\`: clamped to **${L.textareaRowsMin}–${L.textareaRowsMax}**
-- A \`button\` \`payload\`: depth **${L.payloadDepth}** and **${L.payloadEntries}** keys or entries per level, on its own budget (not part of the ${L.nodes} nodes)
-
-An unknown \`type\` (including an interactive type sent through \`render_ui\`) drops that node and its subtree; its siblings still render. A spec without a valid \`items\` array is the one case that fails a \`render_ui\` call with an error you can see and retry.
-
-## GenUI or an artifact?
-
-Use \`render_ui\`/\`${GENUI_FENCE_LANGUAGE}\` for disposable structure the user may act on right now — a comparison, a status summary, a small form, a diagram that explains what you just said, a chart they are about to filter. Use \`write_file\`/\`edit_file\`/\`show_artifact\` for a deliverable that should outlive this reply — a document, a standalone page, a visualization needing a heatmap, a map or a charting library's full range. Never squeeze a report or a large dataset into a \`table\` or \`list\`: a ${L.tableRows + 400}-row table silently becomes a ${L.tableRows}-row one. Content that does not fit a normal reply belongs in an artifact.
+Past a cap the spec is trimmed silently, never refused: depth ${L.depth}; ${L.nodes} nodes; strings ${L.stringLength} characters, table cells ${L.cellLength}; table rows ${L.tableRows}, columns ${L.tableColumns}; \`list\`/\`keyvalue\` items ${L.listItems}; options ${L.options}; tabs ${L.tabs}; \`code\`/\`mermaid\`/\`textarea\` text ${L.longTextLength} characters; \`plot\` series ${L.plotSeries}, points ${L.plotPoints}; \`link\` href ${L.hrefLength} characters (longer drops the node); \`textarea\` rows ${L.textareaRowsMin}–${L.textareaRowsMax}; a \`button\` \`payload\` depth ${L.payloadDepth}, ${L.payloadEntries} entries per level, outside the node count. An unknown \`type\` drops that node and its subtree; a spec without a valid \`items\` array is the one \`render_ui\` error you see. A report or a large dataset belongs in an artifact: a ${L.tableRows + 400}-row table silently becomes ${L.tableRows} rows.
 `;
 }

@@ -7,7 +7,7 @@ import { parseUiExpression, UI_HELPER_ARITY } from "../expression/parse";
 import { UI_CATALOG, UI_COMPONENT_NAMES, UI_FENCE_LANGUAGE } from "./catalog";
 import { UI_GROUP_NAMES, type UiCatalogEntry } from "./entry";
 import { UI_GROUPS } from "./groups";
-import { UI_SESSION_NOTE_MAX_CHARACTERS, uiCatalogText, uiCompactCatalog, uiReferenceText, uiSessionNote, uiTextExamples, type UiTextCatalog } from "./text";
+import { UI_CHOICE_MESSAGE_EXAMPLE, UI_SESSION_NOTE_MAX_CHARACTERS, uiCatalogText, uiCompactCatalog, uiLanguageText, uiReferenceText, uiSessionNote, uiTextExamples, type UiTextCatalog } from "./text";
 
 const ENTRIES: Record<string, UiCatalogEntry> = UI_CATALOG;
 
@@ -86,7 +86,7 @@ describe("the texts mention every component and every prop", () => {
   for (const [which, text] of Object.entries(texts))
     it(`${which}: each component with its props on its signature line`, () => {
       for (const name of UI_COMPONENT_NAMES) {
-        const line = signatureLine(text, name, which === "reference" ? "### " : "");
+        const line = signatureLine(text, name, which === "reference" ? "- " : "");
         expect(line, `${which}: ${name}`).toBeDefined();
         for (const prop of shownProps(ENTRIES[name]!)) expect(line, `${which}: ${name}.${prop}`).toMatch(new RegExp(`[(, ]${prop}\\??[,):]`));
       }
@@ -105,32 +105,40 @@ describe("the texts mention every component and every prop", () => {
   });
 
   it("session note: every helper, the fence word, and short enough for every prompt", () => {
-    for (const helper of Object.keys(UI_HELPER_ARITY)) expect(texts.session, helper).toContain(`@${helper}(`);
-    expect(texts.session).toContain("```" + UI_FENCE_LANGUAGE + "\n");
+    for (const helper of Object.keys(UI_HELPER_ARITY)) expect(texts.session, helper).toMatch(new RegExp(`@${helper}[(,]| @${helper} and`));
+    expect(texts.session).toContain("```" + UI_FENCE_LANGUAGE + " id=");
     expect(texts.session.length).toBeLessThanOrEqual(UI_SESSION_NOTE_MAX_CHARACTERS);
     expect(texts.session).toContain(texts.compact);
   });
 
-  it("session note and reference: bindable props and action props are named as such", () => {
-    expect(texts.compact).toMatch(/^ {2}Switch\(label, value\) \[bind value=\{\$x\}\]$/m);
-    expect(texts.compact).toMatch(/^ {2}Item\(label, checked\?\) in Checklist \[bind checked=\{\$x\}\]$/m);
-    expect(texts.compact).toMatch(/^ {2}Choice\(.*run\?\) in Choices \[run is an action\]$/m);
-    expect(texts.compact).toMatch(/^ {2}Show\(when\): text, any components \[invisible wrapper\]$/m);
-    expect(texts.compact).toContain("Stat(label, value, unit?, delta?, tone?, better?: higher|lower) in Stats");
-    expect(texts.compact).toContain("Entry(title, subtitle?, tone?) in EntityList: text, Tag, File, Diff, Commit, Node");
-    expect(texts.compact).toMatch(/^ {2}Summary: text, Tag, File, Diff, Commit, Node$/m);
-    expect(texts.compact).toContain("in Steps: text, Tag, File, Diff, Commit, Node");
+  it("compact list and reference: bindable props and action props are named as such", () => {
+    expect(texts.compact).toMatch(/^Switch\(label, value\) \[bind value=\{\$x\}\]$/m);
+    expect(texts.compact).toMatch(/^Item\(label, checked\?\) in Checklist \[bind checked=\{\$x\}\]$/m);
+    expect(texts.compact).toMatch(/^Choice\(.*run\?\) in Choices \[run is an action\]$/m);
+    expect(texts.compact).toMatch(/^Show\(when\): text, any components \[invisible wrapper\]$/m);
+    expect(texts.compact).toMatch(/^Stat\(label, value, unit\?, delta\?.*\) in Stats$/m);
+    expect(texts.compact).toMatch(/^Entry\(title, subtitle\?, tone\?\) in EntityList: text, (Tag, )?host links$/m);
+    expect(texts.compact).toMatch(/^Summary: text, Tag, host links$/m);
+    expect(texts.compact).toContain("in Steps: text, Tag, host links");
+    expect(texts.compact).toContain("host links are File, Diff, Commit, Node");
     expect(texts.compact).toContain("CodeBlock(lang?, title?): literal content");
+    // The reference prints each description once and adds nothing of its own about bindings: the descriptions must say it.
+    for (const name of UI_COMPONENT_NAMES) {
+      const entry = ENTRIES[name]!;
+      for (const prop of entry.bindable ?? []) expect(entry.description, `${name}.${prop}`).toContain(`${prop}={$`);
+      for (const prop of entry.actions ?? []) expect(entry.description, `${name}.${prop}`).toContain(`${prop}={@`);
+      if (entry.transparent) expect(entry.description, name).toMatch(/Invisible/);
+    }
   });
 });
 
 describe("the language rules say what the compiler and the interpreter do", () => {
   /** Evaluates one expression against a few variables. */
   const run = (source: string) => evaluateUiExpression(parseUiExpression(source), { runs: [{ ms: 3 }, { ms: 1 }], pending: null });
-  const texts = { session: uiSessionNote(), reference: uiReferenceText() };
+  const texts = { session: uiSessionNote() };
+  const text = uiLanguageText();
 
-  for (const [which, text] of Object.entries(texts))
-    it(`${which}: declare before use, @Count not .length, ==, ?., @Join, @Format percent, @Sort's order, null as no rows`, () => {
+  it("the language section: declare before use, @Count not .length, ==, ?., @Join, @Format percent, @Sort's order, null as no rows", () => {
       expect(text).toContain("declare a $variable before anything that reads it");
       // A clock that never moves, so a busy machine cannot add a budget diagnostic to the ones compared.
       const options = { id: "t", final: true, now: () => 0 };
@@ -141,22 +149,22 @@ describe("the language rules say what the compiler and the interpreter do", () =
       expect(run("$runs.length")).toBeNull();
       expect(run("@Count($runs)")).toBe(2);
 
-      expect(text).toContain("== and != are accepted and compare strictly");
+      expect(text).toContain("== and != compare strictly");
       expect(run('1 == "1"')).toBe(false);
-      expect(text).toContain("a?.b is accepted and reads like a.b");
+      expect(text).toContain("a?.b reads like a.b");
       expect(run("$runs[0]?.ms")).toBe(3);
 
-      expect(text).toContain(`the separator defaults to ${JSON.stringify(UI_JOIN_SEPARATOR)}`);
+      expect(text).toContain(`@Join(list, separator?) (default ${JSON.stringify(UI_JOIN_SEPARATOR)})`);
       expect(run("@Join([1, 2])")).toBe(`1${UI_JOIN_SEPARATOR}2`);
 
-      const percent = /"percent" takes a ratio: @Format\(([\d.]+), "percent"\) is ([^)]+)\)/.exec(text);
+      const percent = /"percent" takes a ratio: @Format\(([\d.]+), "percent"\) is ([^;)]+)[;)]/.exec(text);
       expect(percent).not.toBeNull();
       expect(run(`@Format(${percent![1]}, "percent")`)).toBe(percent![2]);
 
-      expect(text).toContain("ascending by default: numbers, then text ignoring case, then booleans; nulls always last");
+      expect(text).toContain("(ascending by default, nulls last)");
       expect(run('@Sort([true, null, "b", 2, "A", 1])')).toEqual([1, 2, "A", "b", true, null]);
 
-      expect(text).toContain("Every list helper reads null (a query that has not answered yet) as no rows");
+      expect(text).toContain("List helpers read null (a query not answered yet) as no rows");
       for (const helper of ["@Count($pending)", "@Sum($pending)", "@Filter($pending, x, true)", "@Map($pending, x, x)", "@Sort($pending)", "@Take($pending, 1)", "@Join($pending)"])
         expect([0, [], ""], helper).toContainEqual(run(helper));
     });
@@ -176,9 +184,9 @@ describe("uiCompactCatalog derives from the schemas", () => {
     const stat = UI_CATALOG.Stat;
     const changed = withEntry("Stat", { ...stat, schema: stat.schema.extend({ trend: z.enum(["up", "down"]).optional() }) });
     expect(uiCompactCatalog()).not.toContain("trend");
-    expect(uiCompactCatalog(changed)).toContain("Stat(label, value, unit?, delta?, tone?, better?: higher|lower, trend?: up|down) in Stats");
+    expect(uiCompactCatalog(changed)).toMatch(/Stat\(label, value, unit\?, delta\?.*, trend\?: up\|down\) in Stats/);
     expect(uiSessionNote(changed)).toContain("trend?: up|down");
-    expect(uiReferenceText(changed)).toContain("### Stat(label, value, unit?, delta?, tone?, better?: higher|lower, trend?: up|down)");
+    expect(uiReferenceText(changed)).toMatch(/- Stat\(label, value, unit\?, delta\?.*, trend\?: up\|down\):/);
   });
 
   it("shows a prop made required, an enum changed, a binding added and a component removed", () => {
@@ -192,15 +200,15 @@ describe("uiCompactCatalog derives from the schemas", () => {
     const bound = withEntry("Slider", { ...slider, bindable: ["value", "max"] });
     expect(uiCompactCatalog(bound)).toContain("Slider(label, min, max, step?, value, unit?) [bind max={$x}; bind value={$x}]");
     const { Tag: _removed, ...withoutTag } = UI_CATALOG;
-    expect(uiCompactCatalog(withoutTag)).not.toMatch(/^ {2}Tag/m);
-    expect(uiReferenceText(withoutTag)).not.toContain("### Tag");
+    expect(uiCompactCatalog(withoutTag)).not.toMatch(/^Tag/m);
+    expect(uiReferenceText(withoutTag)).not.toContain("- Tag(");
   });
 });
 
 describe("the examples in the texts", () => {
   it("are in the texts as UI fences", () => {
     const all = uiSessionNote() + uiReferenceText();
-    for (const example of uiTextExamples()) expect(all).toContain(`\`\`\`${UI_FENCE_LANGUAGE}\n${example}\n\`\`\``);
+    for (const example of uiTextExamples()) expect(all).toMatch(new RegExp(`\`\`\`${UI_FENCE_LANGUAGE}( id=\\w+)?\n${example.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\n\`\`\``));
   });
 
   it("use every component, each in its own group's example", () => {
@@ -232,5 +240,86 @@ describe("the examples in the texts", () => {
             expect(tag.props.has(prop), `${tag.name} has its required ${prop}`).toBe(true);
       }
     }
+  });
+});
+
+/**
+ * Issue 13, point 6: each detail the language section states, decided and
+ * held to what the compiler and the interpreter do.
+ */
+describe("the language section's decided details", () => {
+  const text = uiLanguageText();
+  const options = { id: "t", final: true, now: () => 0 };
+  const evaluate = (source: string, variables: Record<string, unknown> = {}) =>
+    evaluateUiExpression(parseUiExpression(source), variables as Parameters<typeof evaluateUiExpression>[1]);
+
+  it("every prop accepts {expression}, checked against its type once evaluated", () => {
+    expect(text).toContain("Every prop also accepts {expression}, checked against its type once evaluated");
+    const block = compileUiBlock(
+      [
+        '$done = true',
+        '<Steps><Step title={"Build"} status={$done ? "done" : "active"}/></Steps>',
+        '<Stats><Stat label="Errors" value={3} tone={$done ? "success" : "danger"}/></Stats>',
+        '<Tag tone={$done ? "success" : "warning"}>{$done ? "ready" : "busy"}</Tag>',
+        '<Choices><Choice id="go" label={"Go " + 1} context={$done ? "Ship it" : "Wait"} disabled={!$done}/></Choices>',
+      ].join("\n"),
+      options,
+    );
+    expect(block.diagnostics).toEqual([]);
+  });
+
+  it("escapes inside expression strings: \\\" \\' \\\\ \\n", () => {
+    expect(text).toContain(`escapes \\" \\' \\\\ \\n`);
+    expect(evaluate(String.raw`"say \"hi\""`)).toBe('say "hi"');
+    expect(evaluate(String.raw`'it\'s'`)).toBe("it's");
+    expect(evaluate(String.raw`"a\\b"`)).toBe("a\\b");
+    expect(evaluate(String.raw`"one\ntwo"`)).toBe("one\ntwo");
+  });
+
+  it("a helper's result can be indexed and read", () => {
+    expect(text).toContain("also after a helper: @Sort(…)[0].name");
+    const runs = [{ name: "login", ms: 120 }, { name: "checkout", ms: 940 }];
+    expect(evaluate('@Sort($runs, "ms", "desc")[0].name', { runs })).toBe("checkout");
+    expect(evaluate("@Filter($runs, r, r.ms > 500)[0].ms", { runs })).toBe(940);
+    expect(evaluate(`@Take($runs, -1)[0]["name"]`, { runs })).toBe("checkout");
+  });
+
+  it('@Format(null, …) shows "—"', () => {
+    expect(text).toContain('null shows "—"');
+    expect(evaluate('@Format($pending, "number")', { pending: null })).toBe("—");
+  });
+
+  it("operators bind in the order stated, and parentheses group", () => {
+    expect(text).toContain("Operators, tightest first: ! and unary -; * / %; + -; < <= > >=; === !==");
+    expect(text).toContain("parentheses group");
+    expect(evaluate("1 + 2 * 3")).toBe(7);
+    expect(evaluate("(1 + 2) * 3")).toBe(9);
+    expect(evaluate("-2 * 3 + 10 % 4")).toBe(-4);
+    expect(evaluate("1 + 1 < 3 === true")).toBe(true);
+    expect(evaluate("!false && false || true")).toBe(true);
+    expect(evaluate("true || false && false")).toBe(true);
+    expect(evaluate("false ? 1 : 2 + 3")).toBe(5);
+  });
+
+  it("catalog=1 is not offered: the host knows the catalog version", () => {
+    expect(text).not.toMatch(/catalog=/);
+    expect(uiReferenceText()).not.toMatch(/catalog=/);
+  });
+
+  it("what a choice sends is the chat's real message format", async () => {
+    const { formatChoiceMessage } = await import("@/lib/chat/turn/format-choice-message");
+    const { resolveUiChoice } = await import("../choice/resolve-choice");
+    const block = compileUiBlock(uiTextExamples()[0]!, { ...options, id: "tests" });
+    const selection = resolveUiChoice({ ...block, revision: 1 }, "rerun", { failedOnly: true });
+    expect(formatChoiceMessage(selection)).toBe(UI_CHOICE_MESSAGE_EXAMPLE);
+    expect(text).toContain(JSON.stringify(UI_CHOICE_MESSAGE_EXAMPLE));
+  });
+
+  it("input state survives a reload: the chat stores a ui panel's values", async () => {
+    expect(text).toContain("the values are stored with the panel and survive a reload");
+    const { panelStateDialect, readUiPanelState } = await import("@/lib/chat/panels/panel-state");
+    const stored = { values: { failedOnly: true } };
+    expect(panelStateDialect(stored)).toBe("ui");
+    expect(readUiPanelState(stored)).toEqual(stored);
   });
 });

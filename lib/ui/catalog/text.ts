@@ -4,7 +4,7 @@
  * language rules and the examples are prose, and tests compile every example.
  */
 import { UI_CATALOG, UI_CATALOG_VERSION, UI_FENCE_LANGUAGE, UiToneSchema } from "./catalog";
-import { formatUiValue } from "../expression/format";
+import { formatUiValue, UI_FORMAT_MISSING } from "../expression/format";
 import { UI_JOIN_SEPARATOR } from "../expression/helpers";
 import { UI_GROUP_NAMES, type UiCatalogEntry, type UiGroupName } from "./entry";
 import { UI_GROUPS, type UiGroup } from "./groups";
@@ -31,34 +31,45 @@ function uiFence(body: string, attributes = ""): string {
   return `${FENCE_OPEN}${attributes ? ` ${attributes}` : ""}\n${body}\n\`\`\``;
 }
 
-/** The example of the session note: data, a binding, a derived table and a choice in one small block. */
-const SESSION_EXAMPLE = `$runs = [{name: "login", ms: 120, failed: false}, {name: "checkout", ms: 940, failed: true}, {name: "search", ms: 310, failed: false}]
+/** The example of the language section: data, a binding, a derived table and a choice in one small block. */
+const SESSION_EXAMPLE = `$runs = [{name: "login", ms: 120, failed: false}, {name: "checkout", ms: 940, failed: true}]
 $failedOnly = false
-<Summary>{@Count(@Filter($runs, run, run.failed))} of {@Count($runs)} tests failed on main.</Summary>
+<Summary>{@Count(@Filter($runs, r, r.failed))} of {@Count($runs)} tests failed.</Summary>
 <Switch label="Failed only" value={$failedOnly}/>
-<Table rows={$failedOnly ? @Filter($runs, run, run.failed) : $runs} title="Tests">
+<Table rows={$failedOnly ? @Filter($runs, r, r.failed) : $runs}>
   <Column field="name" title="Test"/>
-  <Column field="ms" title="Time" unit="ms" presentation="number"/>
+  <Column field="ms" title="Time" unit="ms"/>
 </Table>
 <Choices>
-  <Choice id="rerun" label="Re-run the failed tests" context="Re-run only the failed tests on main"/>
+  <Choice id="rerun" label="Re-run" context="Re-run the failed tests on main"/>
   <Choice id="all" label="Show all" run={@Set($failedOnly, false)}/>
 </Choices>`;
 
-/** The language, rule by rule: shared by the session note and the reference. */
+/** The panel id of the language section's example, so the update rule can point at it. */
+const SESSION_EXAMPLE_ID = "tests";
+
+/**
+ * What picking the example's "rerun" choice sends with the switch on, in the
+ * chat's real format (lib/chat/turn/format-choice-message.ts; a test holds
+ * the two together): label, context, then one line per input value.
+ */
+export const UI_CHOICE_MESSAGE_EXAMPLE = "Re-run\n\nRe-run the failed tests on main\n\n- failedOnly: true";
+
+/** The language, rule by rule: the one place the prompt states it. */
 const LANGUAGE_RULES = [
-  `Markup is JSX-like: <Name prop="text" prop={expression} flag>children</Name>, or <Name …/> with no children. Use only the components listed here, with only their props (any other prop is dropped), and close every tag. Text stands inside a component that takes text; loose text at the top level is not a component, so put it in <Summary>.`,
-  `prop="…" is always text (write \\" for a quote inside). Numbers, booleans, lists, records and anything computed go in braces: max={100}, rows={$runs}, open={true}, or the bare flag open. Number props also accept "100" and boolean props "true"/"false".`,
-  `Declarations, one per line: $name = <literal> declares state with that default, and its type never changes; $name = <expression> that reads other variables is computed and read-only; $name = @Query("source", {args}) reads the host's data, only from sources the host offers you. Declare each name once, and declare a $variable before anything that reads it, elements and other declarations alike: the block is compiled top to bottom, and a name read above its declaration is an unknown variable.`,
-  `Expressions: "text", 'text', 1.5, true, false, null, [lists], {key: value}, $variables, item.field, $list[0], item["a-b"], + - * / %, === !== < <= > >=, && || !, and a ? b : c. == and != are accepted and compare strictly, like === and !==; a?.b is accepted and reads like a.b. A missing field reads as null; + with text on one side joins text; dividing by zero gives null. .length is not a field (it reads as null): count with @Count($list).`,
-  `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum(list, "field"?), @Min(list, "field"?), @Max(list, "field"?), @Avg(list, "field"?) (a list of numbers, or of records and the field to read), @Sort(list, "field"?, "asc"|"desc"?) (ascending by default: numbers, then text ignoring case, then booleans; nulls always last), @Take(list, n) (negative n: the last n), @Join(list, separator?) (the separator defaults to ${JSON.stringify(UI_JOIN_SEPARATOR)}), @Round(number, digits 0–6?), @Contains(text, part) (ignores case), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date") ("percent" takes a ratio: @Format(${PERCENT_EXAMPLE}, "percent") is ${formatUiValue(PERCENT_EXAMPLE, "percent")}). Every list helper reads null (a query that has not answered yet) as no rows. There is no JavaScript: no other functions, no assignment, no new or this.`,
-  `Text children may interpolate: <Summary>{@Count($runs)} runs today</Summary>. Comments are written {/* … */}.`,
-  `Inputs (Switch, Slider, Segmented, TextField, Item) bind a state variable: value={$x}. Everything that reads $x updates at once, in the panel, without a message to you. <Show when={condition}> shows its children while the condition is true; <Each items={list} as="x"> repeats its children with x bound to each element.`,
-  `<Choices> offers next steps, usually last. Picking a <Choice> sends you its label and context with the current values of the block's inputs. A choice with run={@Set($x, value)}, run={@Reset($x)} or run={@Reset()} is local: it changes the panel and sends nothing.`,
-  `Ids: each Choice id is unique in its block (letters, digits, _ and -) and stays the same when you rewrite the block. To update a panel later, give its fence an id (the info string \`${UI_FENCE_LANGUAGE} id=deploy\`); a later block with the same id replaces it where it stands.`,
-  `The panel is drawn while you write: put declarations first, then elements from top to bottom, and finish each tag before the next. Keep one block to one purpose. CodeBlock and Diagram content is literal up to its closing tag.`,
-  `Images come only from this conversation (<Image generated="latest"/> or an attachment id); links only as <Source href="https://…">. Never HTML, scripts, styles or URLs anywhere else. Where a panel cannot be drawn (chat apps, terminals) a plain-text version is shown, so keep the key facts in your prose too.`,
+  `Markup is JSX-like: <Name prop="text" prop={expression} flag>children</Name> or <Name …/>, with {expression} in text and {/* comments */}. Use only the listed components and props, close every tag, and put loose text in <Summary>; no HTML.`,
+  `prop="…" is literal text. Every prop also accepts {expression}, checked against its type once evaluated: max={100}, rows={$runs}, open={true} or the flag open. Write ids as literal text; run={…} takes only an action.`,
+  `Declarations, one per line; declare a $variable before anything that reads it: $name = <literal> is state whose type never changes; $name = <expression> over variables is computed; $name = @Query("source", {args}) is live data.`,
+  `Expressions: "text" or 'text' (escapes \\" \\' \\\\ \\n), numbers, true, false, null, [lists], {key: value}, $variables, item.field, $list[0], item["a-b"], also after a helper: @Sort(…)[0].name. Operators, tightest first: ! and unary -; * / %; + -; < <= > >=; === !== (== and != compare strictly too); &&; ||; a ? b : c; parentheses group. a?.b reads like a.b; a missing field is null; + with text joins text; x / 0 is null. .length is not a field (it reads as null): count with @Count($list).`,
+  `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum, @Min, @Max and @Avg(list, "field"?), @Sort(list, "field"?, "asc"|"desc"?) (ascending by default, nulls last), @Take(list, n) (n < 0: the last n), @Join(list, separator?) (default ${JSON.stringify(UI_JOIN_SEPARATOR)}), @Round(number, digits 0–6?), @Contains(text, part), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date") ("percent" takes a ratio: @Format(${PERCENT_EXAMPLE}, "percent") is ${formatUiValue(PERCENT_EXAMPLE, "percent")}; null shows ${JSON.stringify(UI_FORMAT_MISSING)}). List helpers read null (a query not answered yet) as no rows.`,
+  `Inputs (Switch, Slider, Segmented, TextField, Item) bind state: value={$x}. All that reads $x updates in the browser with no message to you; the values are stored with the panel and survive a reload.`,
+  `Picking a <Choice> sends you a visible user message: label, context (when it says more), one line per input; the example's Re-run sends ${JSON.stringify(UI_CHOICE_MESSAGE_EXAMPLE)}. A choice with run={@Set($x, value)} or run={@Reset()} is local and sends nothing.`,
+  `A later block with the same fence id (\`${UI_FENCE_LANGUAGE} id=${SESSION_EXAMPLE_ID}\`) replaces the panel in place, keeping input values whose variables keep their type. A \`${UI_FENCE_LANGUAGE}\` panel has no silent update: the reply to a choice is an ordinary message.`,
+  `Write declarations first: the panel is drawn as you write.`,
 ];
+
+/** The chips a child list names as one word ("host links"), as the legend says: a list of the four costs every line that takes them. */
+const HOST_LINKS: readonly string[] = ["File", "Diff", "Commit", "Node"];
 
 /** How a component's children are described in the compact and reference texts. */
 function childrenText(entry: UiCatalogEntry): string {
@@ -68,6 +79,8 @@ function childrenText(entry: UiCatalogEntry): string {
   const parts: string[] = [];
   if (rule.text) parts.push("text");
   if (rule.components === "any") parts.push("any components");
+  else if (HOST_LINKS.every((link) => rule.components.includes(link)))
+    parts.push(...rule.components.filter((name) => !HOST_LINKS.includes(name)), "host links");
   else parts.push(...rule.components);
   return parts.join(", ");
 }
@@ -94,7 +107,7 @@ function groupEntries(catalog: UiTextCatalog, group: UiGroupName): [string, UiCa
 }
 
 /** The legend that precedes every list of signatures. */
-const SIGNATURE_LEGEND = `prop? is optional; tone is ${UiToneSchema.options.join("|")}; "in X" means only directly inside X (a Show or Each between them is fine).`;
+const SIGNATURE_LEGEND = `prop? is optional; tone is ${UiToneSchema.options.join("|")}; "in X" means only directly inside X (a Show or Each between them is fine); host links are ${HOST_LINKS.join(", ")}.`;
 
 /** Names, props and descriptions of every component, one line each, for tooling. */
 export function uiCatalogText(catalog: UiTextCatalog = UI_CATALOG): string {
@@ -112,58 +125,63 @@ export function uiCompactCatalog(catalog: UiTextCatalog = UI_CATALOG): string {
     const entries = groupEntries(catalog, group);
     if (entries.length === 0) continue;
     lines.push(`-- ${group} --`);
-    for (const [name, entry] of entries) lines.push(`  ${compactLine(name, entry)}`);
+    // No indentation under the group line: a token per component, in every compact prompt.
+    for (const [name, entry] of entries) lines.push(compactLine(name, entry));
   }
   return lines.join("\n");
 }
 
-/** What every system prompt carries: how to write a UI block, the compact catalog and one example. */
-export function uiSessionNote(catalog: UiTextCatalog = UI_CATALOG): string {
+/**
+ * The language section: how to write a block, said once. Both prompts carry
+ * it; the full one adds `uiReferenceText`, the compact one `uiSessionNote`'s
+ * signature list.
+ */
+export function uiLanguageText(): string {
   return [
-    "# Live UI in replies",
-    `Besides Markdown, a reply may carry live panels: a fenced code block whose info string is \`${UI_FENCE_LANGUAGE}\`. For example:`,
-    uiFence(SESSION_EXAMPLE),
-    "## Writing a block",
+    `# ${UI_FENCE_LANGUAGE} blocks`,
+    `A fence whose info string is \`${UI_FENCE_LANGUAGE}\` is a live panel in a small tag language:`,
+    uiFence(SESSION_EXAMPLE, `id=${SESSION_EXAMPLE_ID}`),
     LANGUAGE_RULES.map((rule) => `- ${rule}`).join("\n"),
-    "## Components",
-    uiCompactCatalog(catalog),
   ].join("\n\n");
+}
+
+/**
+ * Facts the compact prompt must state because its signatures cannot: what a
+ * small model got wrong by guessing (issue 13, point 11). The full reference
+ * says each of them in the component's description or its group's advice.
+ */
+const COMPACT_NOTES = [
+  `Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series, or series="a, b" picks them.`,
+  `Diagram content is mermaid source. Progress value is a percentage, 0–100. Stat delta is a number (delta={12}, not "+12%").`,
+];
+
+/** The compact prompt's part on UI blocks: the language section and one signature line per component. */
+export function uiSessionNote(catalog: UiTextCatalog = UI_CATALOG): string {
+  return [uiLanguageText(), `## Components\n\n${uiCompactCatalog(catalog)}`, COMPACT_NOTES.map((note) => `- ${note}`).join("\n")].join("\n\n");
+}
+
+/** One component in full: its signature, its description (which says what it takes and where it stands), and its parent rule. */
+function referenceLine(name: string, entry: UiCatalogEntry): string {
+  // Bindings, actions and transparency are in the descriptions (a catalog test requires them), so only the parent rule is added.
+  const parents = entry.parents && entry.parents.length > 0 ? ` Only in ${entry.parents.map((parent) => `<${parent}>`).join(" or ")}.` : "";
+  return `- ${uiComponentSignature(name, entry)}: ${entry.description}${parents}`;
 }
 
 /** One group's section of the reference: its advice, each component in full and its worked example. */
 function referenceGroup(group: UiGroupName, advice: UiGroup, catalog: UiTextCatalog): string {
-  const parts = [`## ${group}`, advice.instructions];
-  for (const [name, entry] of groupEntries(catalog, group)) {
-    const facts: string[] = [];
-    if (entry.parents && entry.parents.length > 0) facts.push(`Only directly inside ${entry.parents.map((parent) => `<${parent}>`).join(" or ")}.`);
-    // Which children it takes is in the description (a catalog test requires it), so it is not repeated here.
-    for (const prop of uiPropSignatures(entry)) {
-      if (prop.bindable) facts.push(`\`${prop.name}\` can be bound: ${prop.name}={$x}.`);
-      if (prop.action) facts.push(`\`${prop.name}\` is an action: @Set($x, value), @Reset($x) or @Reset().`);
-    }
-    if (entry.transparent) facts.push("Invisible: its children take its place.");
-    parts.push([`### ${uiComponentSignature(name, entry)}`, entry.description, ...(facts.length > 0 ? [facts.join(" ")] : [])].join("\n"));
-  }
-  parts.push(`Example:\n\n${uiFence(advice.example)}`);
-  return parts.join("\n\n");
+  const lines = groupEntries(catalog, group).map(([name, entry]) => referenceLine(name, entry));
+  return [`## ${group}`, advice.instructions, lines.join("\n"), uiFence(advice.example)].join("\n\n");
 }
 
-/** The full reference: the language, then every group's advice, components in full and one worked example. */
+/** The full prompt's component reference: every group's advice, components in full and one worked example. */
 export function uiReferenceText(catalog: UiTextCatalog = UI_CATALOG): string {
   const groups = UI_GROUP_NAMES.filter((group) => groupEntries(catalog, group).length > 0).map((group) =>
     referenceGroup(group, UI_GROUPS[group], catalog),
   );
-  return [
-    `# UI blocks: reference (catalog ${UI_CATALOG_VERSION})`,
-    `A UI block is a fenced code block whose info string starts with \`${UI_FENCE_LANGUAGE}\`; the optional attributes are id=… (a panel id: letters, digits, _ and -) and catalog=${UI_CATALOG_VERSION}.`,
-    "## The language",
-    LANGUAGE_RULES.map((rule) => `- ${rule}`).join("\n"),
-    `## Components\n\n${SIGNATURE_LEGEND}`,
-    ...groups,
-  ].join("\n\n");
+  return [`# ${UI_FENCE_LANGUAGE} components\n\n${SIGNATURE_LEGEND}`, ...groups].join("\n\n");
 }
 
-/** Every example block body the texts show (the session example and one per group), for tests and tooling. */
+/** Every example block body the texts show (the language section's, then the groups' in order), for tests and tooling. */
 export function uiTextExamples(): string[] {
   return [SESSION_EXAMPLE, ...UI_GROUP_NAMES.map((group) => UI_GROUPS[group].example)];
 }

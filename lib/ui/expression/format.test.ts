@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUiValue } from "./format";
+import { formatUiValue, UI_FORMAT_MISSING } from "./format";
 import { failureCode, run } from "./test-support";
 import type { UiValue } from "./value";
 
@@ -36,10 +36,13 @@ describe("@Format", () => {
     expect(run(`@Format($v, '${style}')`, { v: value })).toBe(expected);
   });
 
-  it("defaults to the number style and keeps null as null", () => {
+  it("defaults to the number style, and shows null (a missing field, a query not answered yet) as a dash", () => {
     expect(run("@Format(1234.5)")).toBe("1,234.5");
-    expect(run("@Format(null, 'date')")).toBeNull();
-    expect(run("@Format($r.missing, 'number')", { r: {} })).toBeNull();
+    expect(run("@Format(null, 'date')")).toBe(UI_FORMAT_MISSING);
+    expect(run("@Format($r.missing, 'number')", { r: {} })).toBe("—");
+    expect(run("@Format($pending, 'percent')", { pending: null })).toBe("—");
+    // The function the app's cells call keeps null, so each caller picks its own empty text.
+    expect(formatUiValue(null, "number")).toBeNull();
   });
 
   it("never writes a negative zero", () => {

@@ -10,6 +10,14 @@ import type { UiValue } from "./value";
 /** The one locale every interpreter formats in. */
 export const UI_FORMAT_LOCALE = "en-US";
 
+/**
+ * What `@Format(null, …)` shows: a dash, as a table shows an empty cell, so a
+ * figure whose query has not answered yet reads as missing, not as an error
+ * or the word "null". `formatUiValue` itself keeps null (its app callers
+ * choose their own empty text).
+ */
+export const UI_FORMAT_MISSING = "—";
+
 /** The styles `@Format` knows (`currency:XXX` with any ISO 4217 code). */
 export const UI_FORMAT_STYLES = ["number", "percent", "compact", "currency:XXX", "date"] as const;
 

@@ -25,12 +25,13 @@
  * - `@Take(list, n)` truncates n toward zero; a negative n takes the last |n|.
  * - `@Contains(text, part)` ignores case. On a list it is membership: an
  *   element equal to `part` by `===`, strings again ignoring case.
- * - `@Format(null, …)` is null; see format.ts for the styles.
+ * - `@Format(null, …)` is `UI_FORMAT_MISSING` ("—"), so a loading value
+ *   shows as missing; see format.ts for the styles.
  */
 import type { UiHelperName } from "./ast";
 import type { UiHelperContext } from "./context";
 import { uiValuesEqual } from "./equal";
-import { formatUiValue } from "./format";
+import { formatUiValue, UI_FORMAT_MISSING } from "./format";
 import { isUiRecord, readOwnField, readOwnIndex, uiValueKind } from "./read";
 import { safeKey, type UiRecord, type UiValue } from "./value";
 
@@ -319,7 +320,7 @@ function contains(context: UiHelperContext): UiValue {
 function format(context: UiHelperContext): UiValue {
   const value = context.argument(0);
   const style = context.argumentCount > 1 ? stringArgument(context, 1, "@Format's style") : "number";
-  return formatUiValue(value, style);
+  return formatUiValue(value, style) ?? UI_FORMAT_MISSING;
 }
 
 /** Every value helper by name. */
