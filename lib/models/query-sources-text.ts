@@ -18,19 +18,28 @@ import type { UiQuerySchemas } from "@/lib/ui/compile/options";
  */
 const SENTENCE_END = /(?<=\.)\s+(?=[A-Z`<])/;
 
-/** A `string` field of a row shape (`{name: string, ms: number}`): the compact text leaves the type to the legend. */
-const STRING_FIELD = /(\w+): string(?=[,}])/g;
+/** A `string` field of a row shape or an argument (`{name: string, ms: number}`): the compact text leaves the type to the legend. */
+const STRING_FIELD = /(\w+\??): string(?=[,}])/g;
+
+/** An enumeration as `describeSchema` prints it (`"open" | "resolved"`): the compact text writes it as the catalog's signatures do (`open|resolved`). */
+const ENUMERATION = /"[\w-]+"(?: \| "[\w-]+")+/g;
+
+/** A source's signature in the compact text: text fields untyped, enumerations bare. */
+function compactSignature(signature: string): string {
+  return signature.replace(STRING_FIELD, "$1").replace(ENUMERATION, (options) => options.replace(/"/g, "").replace(/ \| /g, "|"));
+}
 
 /**
- * The compact form of a source's description: its first sentence (what it
- * returns) and its "Rows: {…}" sentence with text fields untyped. The rest
- * (which arguments do what, how to link a row) costs every small model's
- * prompt a line's worth of tokens per source, and the signature and the
- * language say most of it.
+ * The compact form of a source's description: its "Rows: {…}" sentence with
+ * text fields untyped, after the first sentence only when that names values
+ * in parentheses (services, metrics, jobs: what a writer cannot guess). The
+ * rest (what the name says, which arguments do what, how to link a row)
+ * costs every small model's prompt a line's worth of tokens per source, and
+ * the name, the signature and the language say most of it.
  */
 function compactDescription(description: string): string {
   const sentences = description.split(SENTENCE_END);
-  const kept = sentences.filter((sentence, index) => index === 0 || sentence.startsWith("Rows:"));
+  const kept = sentences.filter((sentence, index) => (index === 0 && sentence.includes("(")) || sentence.startsWith("Rows:"));
   return kept.map((sentence) => (sentence.startsWith("Rows:") ? sentence.replace(STRING_FIELD, "$1") : sentence)).join(" ");
 }
 
@@ -50,12 +59,13 @@ export function querySourcesText(querySchemas: UiQuerySchemas, options: QuerySou
     const schema = querySchemas[name] as z.ZodType;
     const full = schema.description?.trim();
     const description = full && options.detail === "compact" ? compactDescription(full) : full;
-    return `- \`@Query("${name}", ${describeSchema(schema)})\`${description ? ` — ${description}` : ""}`;
+    const signature = options.detail === "compact" ? compactSignature(describeSchema(schema)) : describeSchema(schema);
+    return `- \`@Query("${name}", ${signature})\`${description ? ` — ${description}` : ""}`;
   });
   return [
     "# Live data (@Query)",
     `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads live project rows (a list of records), fetched when the block is shown and again when state its arguments read changes (\`{branch: "main", failedOnly: $failedOnly}\`); until then it is null. An argument marked \`?\` is optional; one without is required, with no default; any other is refused.${
-      options.detail === "compact" ? " A row field without a type is text." : ""
+      options.detail === "compact" ? " A field without a type is text." : ""
     } Only these sources exist:`,
     ...lines,
     "Never invent a source or type rows you have not seen as if they were live; when no source fits, say so.",

@@ -228,7 +228,7 @@ const ServiceSchema = z.string().min(1).max(ARGUMENT_TEXT_LIMIT);
 const MetricRowSchema = z.strictObject({ service: z.string(), metric: z.string(), unit: z.string(), day: z.string(), value: z.number() });
 
 const METRICS_DESCRIPTION =
-  "Daily values per service (billing-api, checkout-web, search-api, auth-api) and metric (p95_latency, error_rate, requests), oldest first; arguments service, metric, since (a date).";
+  "Daily values per service (billing-api, checkout-web, search-api, auth-api) and metric (p95_latency, error_rate, requests), oldest first. Arguments: since (an ISO date).";
 
 /** `metrics`: daily time series per service and metric. */
 const metricsSource = defineQuerySource({
@@ -268,7 +268,7 @@ const IncidentRowSchema = z.strictObject({
 });
 
 const INCIDENTS_DESCRIPTION =
-  "Incidents, newest first; arguments status (open, mitigated, resolved), service, severity (sev1 worst … sev4), limit (1–100, default 20).";
+  "Incidents, newest first. Arguments: severity (sev1 worst … sev4), limit (1–100, default 20).";
 
 /** `incidents`: a project's incidents. */
 const incidentsSource = defineQuerySource({
@@ -316,7 +316,7 @@ const BuildRowSchema = z.strictObject({
 });
 
 const BUILDS_DESCRIPTION =
-  "CI jobs (lint, typecheck, unit, e2e, deploy), newest pipeline first; arguments branch, status (passed, failed, running, cancelled, skipped), job, limit (1–200, default 30).";
+  "CI jobs (lint, typecheck, unit, e2e, deploy), newest pipeline first. Arguments: limit (1–200, default 30).";
 
 /** `builds`: CI pipelines, one row per job. */
 const buildsSource = defineQuerySource({
@@ -363,7 +363,7 @@ const ReleaseRowSchema = z.strictObject({
   paths: z.array(z.string()),
 });
 
-const RELEASES_DESCRIPTION = "Release tags, newest first, with the paths each changed; arguments tag, limit (1–50, default 10).";
+const RELEASES_DESCRIPTION = "Release tags, newest first, with the paths each changed. Arguments: limit (1–50, default 10).";
 
 /** `releases`: release tags with the files they changed (the diffs whose head is the tag). */
 const releasesSource = defineQuerySource({
@@ -400,7 +400,7 @@ const releasesSource = defineQuerySource({
 const NodeRowSchema = z.strictObject({ ref: z.string(), kind: z.string(), title: z.string(), direction: z.string(), edge: z.string() });
 
 const NODES_DESCRIPTION =
-  "The service graph: with ref (e.g. \"service:billing-api\") that node (direction self) and its neighbours (outgoing: it calls them, incoming: they call it) with the edge's label; without, every node.";
+  "The service graph: a node (direction self) and its neighbours (outgoing: it calls them; incoming: they call it). Arguments: ref (e.g. \"service:billing-api\"; without it, every node).";
 
 /** `nodes`: a node with its neighbours and edges, or every node. */
 const nodesSource = defineQuerySource({

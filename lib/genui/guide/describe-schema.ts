@@ -15,7 +15,8 @@ type Printed = { text: string; union: boolean };
 function print(schema: z.core.$ZodType, names: SchemaNames): Printed {
   const named = names.get(schema);
   if (named !== undefined) return { text: named, union: false };
-  if (schema instanceof z.ZodString) return { text: "string", union: false };
+  // A string format (`z.iso.date()`, `z.email()`) is a string to the writer; the description says which.
+  if (schema instanceof z.ZodString || schema instanceof z.ZodStringFormat) return { text: "string", union: false };
   if (schema instanceof z.ZodNumber) return { text: "number", union: false };
   if (schema instanceof z.ZodBoolean) return { text: "boolean", union: false };
   if (schema instanceof z.ZodNull) return { text: "null", union: false };

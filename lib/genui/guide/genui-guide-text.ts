@@ -45,13 +45,15 @@ const INNER_SCALAR_TYPE = /: (?:string|number|boolean)(?=[,}])/g;
  * most restate a cap or a rule the guide says once elsewhere, and the few
  * that a writer cannot guess are sentences of the guide.
  */
-function nodeList(entries: readonly GenuiCatalogEntry[]): string {
+function nodeList(entries: readonly GenuiCatalogEntry[], options: { optionalScalars?: boolean } = {}): string {
   return entries
     .map((entry) => {
-      const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).map((field) => {
+      const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).flatMap((field) => {
         const shown = field.replace(TONE_TYPE, "");
-        if (TYPED_FIELDS.has(shown.split(/[?:]/)[0]!)) return shown;
-        return shown.replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, "");
+        if (TYPED_FIELDS.has(shown.split(/[?:]/)[0]!)) return [shown];
+        const short = shown.replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, "");
+        // The compact list leaves out a read-only node's optional plain settings (`legend?`, `height?`): a guess at them is harmless.
+        return options.optionalScalars === false && /^\w+\?$/.test(short) && short !== "tone?" ? [] : [short];
       });
       return `${entry.types.join("/")}(${fields.join(", ")})`;
     })
@@ -134,9 +136,9 @@ export function genuiGuideText(options: GenuiGuideOptions = {}): string {
   if (compact)
     return `# ${GENUI_FENCE_LANGUAGE} panels and render_ui
 
-An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`; the \`render_ui\` tool takes \`{"spec": …}\` with read-only nodes only (outside the web chat, only if the host says so, call it and add a plain-text reply that stands alone). A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is "").
+An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`; the \`render_ui\` tool takes \`{"spec": …}\` with read-only nodes only (then add a plain-text reply that stands alone). A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is "").
 
-Read-only: ${nodeList(readOnly)}
+Read-only: ${nodeList(readOnly, { optionalScalars: false })}
 Interactive (fence only): ${nodeList(interactive)}
 
 A \`button\` sends you \`${UI_ACTION_PREFIX}{"panel": "orders", "action": "refresh", "fields": {"q": "ada"}, "payload": {}}\`; ${FIELDS_RULE} With \`panel\` (the spec's \`id\`), a reply of exactly one fence with that id and nothing else replaces the panel silently. Caps trim silently: ${L.nodes} nodes, ${L.stringLength}-character strings, ${L.tableRows} table rows.

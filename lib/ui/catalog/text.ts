@@ -107,7 +107,7 @@ function groupEntries(catalog: UiTextCatalog, group: UiGroupName): [string, UiCa
 }
 
 /** The legend that precedes every list of signatures. */
-const SIGNATURE_LEGEND = `prop? is optional; tone is ${UiToneSchema.options.join("|")}; "in X" means only directly inside X (a Show or Each between them is fine); host links are ${HOST_LINKS.join(", ")}.`;
+const SIGNATURE_LEGEND = `prop? is optional; tone is ${UiToneSchema.options.join("|")}; "in X" means directly inside X (through Show or Each too); host links are ${HOST_LINKS.join(", ")}.`;
 
 /** Names, props and descriptions of every component, one line each, for tooling. */
 export function uiCatalogText(catalog: UiTextCatalog = UI_CATALOG): string {
@@ -152,7 +152,7 @@ export function uiLanguageText(): string {
  */
 const COMPACT_NOTES = [
   `Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series, or series="a, b" picks them.`,
-  `Diagram content is mermaid source. Progress value is a percentage, 0–100. Stat delta is a number (delta={12}, not "+12%").`,
+  `Diagram content is mermaid source. Progress value is 0–100. Stat delta is a number or signed text ("+12%").`,
 ];
 
 /** The compact prompt's part on UI blocks: the language section and one signature line per component. */
