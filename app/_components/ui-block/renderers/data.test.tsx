@@ -123,8 +123,9 @@ describe("Data renderers", () => {
         : { nodeId, status: "text", label: "unknown" };
     };
     const markup = renderBody(body, { resolveLink });
-    expect(markup).toMatch(/<a class="[^"]*" href="\/projects\/demo\/commits\/9f2c1ab" data-link="chip">/);
-    expect(visibleText(markup)).toContain("9f2c1ab Fix the cart");
+    // The commit cell keeps to its short sha, with the host's full label as its tooltip.
+    expect(markup).toMatch(/<a class="[^"]*" href="\/projects\/demo\/commits\/9f2c1ab" data-link="chip" data-host-data="" title="9f2c1ab Fix the cart"><span class="[^"]*">9f2c1ab<\/span><\/a>/);
+    expect(visibleText(markup)).toContain("9f2c1ab 9f2c1ab Fix the cart");
     // Only cells naming a valid target are looked up: not "not a sha", a null path or a number.
     expect(asked.filter((id) => id.endsWith("@1"))).toHaveLength(2);
     expect(asked.filter((id) => id.endsWith("@2"))).toHaveLength(1);

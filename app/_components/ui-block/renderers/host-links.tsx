@@ -112,9 +112,10 @@ export function HostLinkCell({ cellId, presentation, value }: { cellId: string; 
   const chip = parsed?.success && parsed.data.nodeId === cellId && parsed.data.status === "chip" ? parsed.data : undefined;
   const href = chip?.navigation?.href;
   if (chip && isAppPath(href)) {
+    // A commit's label carries its title: in a cell the chip keeps to the short sha (a column, often on a phone) and the tooltip has the rest.
     return (
-      <a className={`${styles.chip} ${styles.chipLink}`} href={href} data-link="chip">
-        <span className={styles.chipLabel}>{chip.label}</span>
+      <a className={`${styles.chip} ${styles.chipLink}`} href={href} data-link="chip" data-host-data="" title={chip.label}>
+        <span className={styles.chipLabel}>{presentation === "commit" ? cellLabel(presentation, text) : chip.label}</span>
       </a>
     );
   }
