@@ -65,7 +65,7 @@ test("a choice re-runs the failed tests: the record shows in the reply, the pane
     expect(await runNumbers()).toEqual([...before, Number(runNumber)]);
 
     // The panel, shown again, reads the tests again: the new run.
-    const shown = Number(runNumber).toLocaleString("en-US");
+    const shown = `#${runNumber}`;
     await expect(stat(reply, "Newest run")).toContainText(shown);
     expect(shown).not.toBe(newestOnMain);
     await expect(stat(reply, "Failed")).toContainText(String(failed));
