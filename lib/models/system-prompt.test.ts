@@ -92,7 +92,7 @@ describe("buildSystemPrompt", () => {
     expect(full).toMatch(/Inline fences are safe/);
     expect(full).toContain("`render_ui` tool cards");
     for (const prompt of [full, compact]) {
-      expect(prompt).toMatch(/Only when the host says|only if the host says so/);
+      expect(prompt).toMatch(/only (when|if) the host says so/i);
       expect(prompt).not.toMatch(/Nothing in the turn tells you|need not guess/);
     }
   });
@@ -129,12 +129,11 @@ describe("buildSystemPrompt", () => {
     expect(compact).toContain('Stat delta is a number or signed text ("+12%")');
     expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: "+12%" }).success).toBe(true);
     expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: 12 }).success).toBe(true);
-    expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: 12 }).success).toBe(true);
     // Operators' precedence, and that parentheses group.
     expect(compact).toContain("Operators, tightest first");
     expect(compact).toContain("parentheses group");
     // The tests query has no default branch.
-    expect(compact).toContain('`@Query("tests", {branch: string');
+    expect(compact).toContain('`@Query("tests", {branch, ');
     expect(compact).toContain("one without is required, with no default");
     expect(z.safeParse(PROJECT_QUERY_SCHEMAS.tests!, {}).success).toBe(false);
     // Input state survives a reload.

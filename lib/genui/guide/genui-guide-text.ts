@@ -136,7 +136,7 @@ export function genuiGuideText(options: GenuiGuideOptions = {}): string {
   if (compact)
     return `# ${GENUI_FENCE_LANGUAGE} panels and render_ui
 
-An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`; the \`render_ui\` tool takes \`{"spec": …}\` with read-only nodes only (then add a plain-text reply that stands alone). A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is "").
+An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`; the \`render_ui\` tool takes \`{"spec": …}\` with read-only nodes only (only if the host says so; add a plain-text reply that stands alone). A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is "").
 
 Read-only: ${nodeList(readOnly, { optionalScalars: false })}
 Interactive (fence only): ${nodeList(interactive)}
