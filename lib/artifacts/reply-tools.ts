@@ -232,7 +232,10 @@ export function artifactReplyTools(scope: ArtifactScope): { write_file: Tool<Wri
 }
 
 /** What a reply needs for artifacts: the tools, and the system prompt's section listing the chat's artifacts as they stand. */
-export async function artifactReplyKit(scope: ArtifactScope): Promise<{ tools: ReturnType<typeof artifactReplyTools>; guide: string }> {
+export async function artifactReplyKit(
+  scope: ArtifactScope,
+  options: { detail?: "full" | "compact" } = {},
+): Promise<{ tools: ReturnType<typeof artifactReplyTools>; guide: string }> {
   const existing = await listArtifacts({ userId: scope.userId, chatId: scope.chatId });
   const listed: GuideArtifact[] = existing.map((artifact) => ({
     path: artifact.path,
@@ -240,5 +243,5 @@ export async function artifactReplyKit(scope: ArtifactScope): Promise<{ tools: R
     version: artifact.latestVersion,
     bytes: artifact.sizeBytes,
   }));
-  return { tools: artifactReplyTools(scope), guide: artifactsGuideText(listed) };
+  return { tools: artifactReplyTools(scope), guide: artifactsGuideText(listed, options.detail ? { detail: options.detail } : {}) };
 }

@@ -52,6 +52,8 @@ export type ModelEntry = {
   description: string;
   /** The model reads images attached to a prompt (absent: it reads their names only). */
   acceptsImages?: boolean;
+  /** The model gets the compact system prompt (a small local model; absent: the full one). */
+  compactPrompt?: boolean;
 };
 
 /** Why a model id cannot be used; codes follow the app's `kind:surface` error identities. */
@@ -243,6 +245,7 @@ function describe(configuration: ProviderConfiguration, modelName: string): Mode
         displayName: `${configuration.label} · ${modelName}`,
         description: `${modelName} on the OpenAI-compatible server at ${configuration.label}.`,
         ...(configuration.acceptsImages ? { acceptsImages: true } : {}),
+        ...(configuration.compactPrompt ? { compactPrompt: true } : {}),
       };
   }
 }

@@ -61,10 +61,15 @@ describe("attached images through the chat core and a real OpenAI-compatible ser
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  function core(images: boolean) {
+  function core(images: boolean, prompt?: "compact") {
     const { port } = server.address() as AddressInfo;
     const registry = createModelRegistry({
-      environment: { OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_COMPATIBLE_MODELS: "vision", ...(images ? { OPENAI_COMPATIBLE_IMAGES: "1" } : {}) },
+      environment: {
+        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        OPENAI_COMPATIBLE_MODELS: "vision",
+        ...(images ? { OPENAI_COMPATIBLE_IMAGES: "1" } : {}),
+        ...(prompt ? { OPENAI_COMPATIBLE_PROMPT: prompt } : {}),
+      },
       personas: [],
     });
     return new ChatCore({ bus: new MemoryChatBus(), models: registry });
@@ -121,6 +126,28 @@ describe("attached images through the chat core and a real OpenAI-compatible ser
     } finally {
       await chats.close();
     }
+  });
+
+  it("gives a server's models the compact system prompt when OPENAI_COMPATIBLE_PROMPT says compact", async () => {
+    const systemOf = async (prompt?: "compact") => {
+      const chats = core(false, prompt);
+      try {
+        requests.length = 0;
+        await chats.sendMessage(await createTestActor(), { prompt: "Hello", modelId: "compatible:vision" });
+        await chats.idle();
+        const system = requests[0]?.messages.find((message) => message.role === "system")?.content;
+        return typeof system === "string" ? system : "";
+      } finally {
+        await chats.close();
+      }
+    };
+    const full = await systemOf();
+    const compact = await systemOf("compact");
+    // The compact prompt is the signature list without the component reference, and much shorter.
+    expect(full).toContain("\n# ui components\n");
+    expect(compact).not.toContain("\n# ui components\n");
+    expect(compact).toContain("\n## Components\n");
+    expect(compact.length).toBeLessThan(full.length * 0.6);
   });
 
   it("refuses a prompt carrying another person's image, storing nothing and calling no model", async () => {

@@ -472,6 +472,12 @@ export class ChatCore {
     return lookup.ok && "acceptsImages" in lookup.entry && lookup.entry.acceptsImages === true;
   }
 
+  /** Whether the model gets the compact system prompt (its registry entry says so). */
+  private compactPrompt(modelId: string): boolean {
+    const lookup = this.models.getModel(modelId);
+    return lookup.ok && "compactPrompt" in lookup.entry && lookup.entry.compactPrompt === true;
+  }
+
   private modelFor(modelId: string): LanguageModel {
     const lookup = this.models.getModel(modelId);
     if (!lookup.ok) throw new AppError("bad_request:chat", { message: lookup.error.message, detail: lookup.error.code });
@@ -593,6 +599,7 @@ export class ChatCore {
               silentPrompt: prompt.silent,
               actionPanelId,
               acceptsImages: this.acceptsImages(modelId),
+              promptDetail: this.compactPrompt(modelId) ? "compact" : "full",
               signal: slot.signal,
               stopReason: slot.reason,
               settings: readChatSettings(chat.settings),

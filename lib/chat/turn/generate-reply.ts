@@ -88,6 +88,8 @@ export type GenerateReplyInput = {
   actionPanelId: string | null;
   /** The model reads images: the thread's newest attached images are sent as images, not only named. */
   acceptsImages?: boolean;
+  /** `compact` for a small model: the system prompt without the component reference (default `full`). */
+  promptDetail?: "full" | "compact";
   /** Aborts the generation (Stop, the time limit, the chat's deletion). */
   signal: AbortSignal;
   /** Why it was aborted, once it was. */
@@ -111,9 +113,10 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
     const diagnostics = await preambleDiagnostics(input);
     const stored = await listThreadRows({ userId: input.userId, chatId: input.chatId });
     const thread = activePath(stored.rows, input.replyTo);
-    const artifacts = await artifactReplyKit({ userId: input.userId, chatId: input.chatId, messageId: input.messageId });
+    const detail = input.promptDetail ?? "full";
+    const artifacts = await artifactReplyKit({ userId: input.userId, chatId: input.chatId, messageId: input.messageId }, { detail });
     const system = withSystemAddition(
-      buildSystemPrompt({ diagnostics, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
+      buildSystemPrompt({ diagnostics, detail, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
       settings,
     );
     const messages = toModelMessages(thread, { images: await attachedImages(input, thread) });

@@ -43,13 +43,15 @@ export const ProviderEnvironmentSchema = z.object({
   OPENAI_COMPATIBLE_NAME: z.string().optional(),
   /** `1` or `true`: the server's models read images (a vision model); otherwise they get attached images' names only, as many local models refuse image parts. */
   OPENAI_COMPATIBLE_IMAGES: z.string().optional(),
+  /** `compact`: the server's models get the compact system prompt (under 3,000 tokens), for a small local model's context window. */
+  OPENAI_COMPATIBLE_PROMPT: z.enum(["full", "compact"]).optional(),
 });
 
 /** One configured provider. */
 export type ProviderConfiguration =
   | { provider: "openai"; apiKey: string; baseURL?: string; models: string[] }
   | { provider: "anthropic"; apiKey: string; baseURL?: string; models: string[] }
-  | { provider: "compatible"; baseURL: string; apiKey?: string; models: string[]; label: string; acceptsImages: boolean };
+  | { provider: "compatible"; baseURL: string; apiKey?: string; models: string[]; label: string; acceptsImages: boolean; compactPrompt: boolean };
 
 /** The providers an environment configures, and what was wrong with the rest. */
 export type ProviderConfigurationResult = {
@@ -121,6 +123,7 @@ export function readProviderConfiguration(
       }),
       label: settings.OPENAI_COMPATIBLE_NAME ?? new URL(settings.OPENAI_COMPATIBLE_BASE_URL).host,
       acceptsImages: /^(1|true)$/i.test(settings.OPENAI_COMPATIBLE_IMAGES ?? ""),
+      compactPrompt: settings.OPENAI_COMPATIBLE_PROMPT === "compact",
     });
   }
   return { providers, problems };
