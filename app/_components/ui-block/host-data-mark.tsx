@@ -3,8 +3,9 @@
  * Provenance in a drawn block: a value computed from the host's data (a
  * `@Query`, see lib/ui/evaluate/host-data.ts) is marked, subtly, with the
  * source and when it was read; a figure the model typed beside live data is
- * marked unverified. Only where a host supplies data (`hostSources`): a
- * gallery or an admin page marks nothing.
+ * marked unverified (`useTypedBesideHostData`; the Stat card draws the mark).
+ * Only where a host supplies data (`hostSources`): a gallery or an admin page
+ * marks nothing.
  */
 import type { ReactNode } from "react";
 import type { UiViewNode } from "@/lib/ui/evaluate";
@@ -55,14 +56,5 @@ export function HostDataNote({ label }: { label: string | undefined }) {
       <span aria-hidden="true">◆ </span>
       {label}
     </p>
-  );
-}
-
-/** The mark on a figure the model typed while the block shows live data. */
-export function UnverifiedMark() {
-  return (
-    <span className={styles.unverified} data-unverified="" title="The model typed this figure; it was not read from the project's data.">
-      unverified
-    </span>
   );
 }
