@@ -14,7 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "app/**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    // Process suites start production servers: vitest.processes.config.ts runs them after the build.
+    exclude: ["node_modules/**", ".next/**", "e2e/**", "lib/**/*.process.test.ts"],
     environment: "node",
     testTimeout: 30_000,
   },

@@ -7,10 +7,14 @@
 //   typecheck    tsc --noEmit over the whole tree (counts as one check)
 //   unit         vitest: lib/, db/, app/ tests (integration tests inside use the
 //                Postgres at TEST_DATABASE_URL, a fresh database per run)
-//   e2e          `next build`, then Playwright (e2e/playwright.config.ts starts
-//                `next start`) in Chromium on the replay model, against a fresh
-//                Postgres database of its own (DATABASE_URL for the server and
-//                for the specs that check what was stored)
+//   build        `next build` once: the production build the two suites below share
+//   processes    vitest over `*.process.test.ts` (vitest.processes.config.ts):
+//                real `next start` servers on that build, two at once on one
+//                Postgres, killed, restarted, their database restarted
+//   e2e          Playwright (e2e/playwright.config.ts starts `next start`) in
+//                Chromium on the replay model, against a fresh Postgres
+//                database of its own (DATABASE_URL for the server and for the
+//                specs that check what was stored)
 //
 // The Postgres suites get a fresh database per run: `octo_test_<timestamp>_<pid>`
 // on POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
@@ -127,29 +131,42 @@ await suite("typecheck", () => {
   return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 });
 
-await suite("unit", () => {
-  const output = path.join(reports, "vitest.json");
+await suite("unit", () => vitestSuite(null, "vitest.json", testEnvironment));
+
+/** Whether `next build` succeeded: both suites after it run on that one build. */
+let built = false;
+await suite("build", () => {
+  built = run("npx", ["next", "build"], TELEMETRY_OFF) === 0;
+  if (!built) console.error("next build failed: the process and browser suites cannot run.");
+  return built ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+/** Runs vitest with `config`, reading its JSON report: passed and failed tests. */
+function vitestSuite(config, reportName, env) {
+  const output = path.join(reports, reportName);
   const status = run(
     "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`],
-    testEnvironment,
+    ["vitest", "run", ...(config ? ["-c", config] : []), "--reporter=default", "--reporter=json", `--outputFile.json=${output}`],
+    env,
   );
   if (!existsSync(output)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(output, "utf8"));
   const failedSuites = report.numFailedTestSuites ?? 0;
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? Math.max(1, failedSuites) : 0);
   return { passed: report.numPassedTests, failed };
+}
+
+await suite("processes", () => {
+  if (!built) return { passed: 0, failed: 1 };
+  // Each file makes (and drops) databases of its own on POSTGRES_ADMIN_URL.
+  return vitestSuite("vitest.processes.config.ts", "vitest-processes.json", { ...TELEMETRY_OFF, POSTGRES_ADMIN_URL: adminUrl });
 });
 
 await suite("e2e", async () => {
+  if (!built) return { passed: 0, failed: 1 };
   const chromium = await ensureChromium({ root, ignoreInstalled: process.env.E2E_IGNORE_INSTALLED_BROWSERS === "1" });
   if (!chromium) return { passed: 0, failed: 1 };
   console.log(`browser: ${chromium}`);
-  const build = run("npx", ["next", "build"], TELEMETRY_OFF);
-  if (build !== 0) {
-    console.error("next build failed: the browser suite cannot run.");
-    return { passed: 0, failed: 1 };
-  }
   const database = await createTestDatabase("octo_e2e");
   if (!database) return { passed: 0, failed: 1 };
   const report = path.join(reports, "playwright.json");

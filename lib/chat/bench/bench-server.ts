@@ -1,11 +1,13 @@
 /**
- * A production server for the bench: `next start` on a build made
- * beforehand, on a port of its own, with a throwaway embedded database (or
- * the Postgres database it is given) and telemetry off. The bench knows its
- * process id, so it can read the server's CPU time.
+ * A production server for the benches and the process suites (`*.process.test.ts`):
+ * `next start` on a build made beforehand, on a port of its own, with a
+ * throwaway embedded database (or the Postgres database it is given) and
+ * telemetry off. The caller knows its process id (the bench reads the
+ * server's CPU time) and can kill it with any signal (the crash tests).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -13,50 +15,100 @@ import { randomBytes } from "node:crypto";
 /** Milliseconds a server may take to say it is ready. */
 const SERVER_START_TIMEOUT_MS = 60_000;
 
+/** Characters of the server's output kept for an error message (the start of a long run's log is what explains a failed start). */
+const OUTPUT_KEPT_CHARACTERS = 200_000;
+
 /** A running server. */
-export type BenchServer = { baseUrl: string; pid: number; stop: () => Promise<void> };
+export type BenchServer = {
+  baseUrl: string;
+  port: number;
+  pid: number;
+  /** Stops the server (SIGTERM, then waits for it) and deletes its embedded database. */
+  stop: () => Promise<void>;
+  /** Sends `signal` and resolves once the process has exited (SIGKILL: a crash, nothing cleaned up). */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+  /** What the server printed so far (stdout and stderr interleaved). */
+  output: () => string;
+};
+
+/** Asks the kernel for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The repository's root (this file is lib/chat/bench/bench-server.ts). */
+export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 
 /** Starts `next start` on the build in `distDir`; resolves once it answers. */
 export async function startBenchServer(input: {
-  root: string;
-  distDir: string;
-  port: number;
+  root?: string;
+  distDir?: string;
+  /** Default: a free port. */
+  port?: number;
   databaseUrl: string | null;
   /** Write a CPU profile of the server (`node --cpu-prof`) into this folder when it stops. */
   profileDir?: string;
+  /** Node options before the Next.js binary (e.g. `--import` of a probe). */
+  nodeArguments?: readonly string[];
+  /** Variables added to (or, `undefined`, removed from) the server's environment. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The signing secret (servers sharing a database and serving the same people share one). Default: a random one. */
+  authSecret?: string;
 }): Promise<BenchServer> {
-  if (!existsSync(path.join(input.root, input.distDir, "BUILD_ID"))) {
-    throw new Error(`no production build in ${input.distDir}: run \`NEXT_DIST_DIR=${input.distDir} npx next build\` first`);
+  const root = input.root ?? REPOSITORY_ROOT;
+  const distDir = input.distDir ?? process.env.NEXT_DIST_DIR ?? ".next";
+  if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
+    throw new Error(`no production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
   }
+  const port = input.port ?? (await freePort());
   const dataDir = input.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), "octo-bench-"));
   const environment: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
-    NEXT_DIST_DIR: input.distDir,
+    NEXT_DIST_DIR: distDir,
     NEXT_TELEMETRY_DISABLED: "1",
-    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+    BETTER_AUTH_SECRET: input.authSecret ?? randomBytes(32).toString("base64url"),
   };
   if (input.databaseUrl) environment.DATABASE_URL = input.databaseUrl;
   else {
     delete environment.DATABASE_URL;
     environment.PGLITE_DATA_DIR = dataDir as string;
   }
+  for (const [name, value] of Object.entries(input.env ?? {})) {
+    if (value === undefined) delete environment[name];
+    else environment[name] = value;
+  }
   const profile = input.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${input.profileDir}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, path.join(input.root, "node_modules/next/dist/bin/next"), "start", "-p", String(input.port), "-H", "127.0.0.1"], {
-    cwd: input.root,
-    env: environment,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, ...(input.nodeArguments ?? []), path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    { cwd: root, env: environment, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${input.port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > OUTPUT_KEPT_CHARACTERS) output = output.slice(0, OUTPUT_KEPT_CHARACTERS / 2) + "\n…\n" + output.slice(-OUTPUT_KEPT_CHARACTERS / 2);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
       await exited;
     }
+  };
+  const stop = async () => {
+    await kill("SIGTERM");
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
@@ -74,5 +126,5 @@ export async function startBenchServer(input: {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, pid: child.pid as number, stop };
+  return { baseUrl, port, pid: child.pid as number, stop, kill, output: () => output };
 }

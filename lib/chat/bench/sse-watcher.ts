@@ -5,7 +5,7 @@
  * deltas (checking that they join without a gap). It counts what came, so
  * the bench can say how busy the channel was.
  */
-import { ChatEventSchema } from "../wire";
+import { ChatEventSchema, type ChatEvent } from "../wire";
 import { SseFrameReader } from "./sse-frame-reader";
 
 /** What a watcher saw of one reply. */
@@ -38,7 +38,14 @@ export type SseWatcher = {
  * for a channel with the same frames elsewhere, as a comparison pane's);
  * resolves once the snapshot has arrived.
  */
-export async function openSseWatcher(input: { baseUrl: string; cookie: string; chatId: string; eventsPath?: string }): Promise<SseWatcher> {
+export async function openSseWatcher(input: {
+  baseUrl: string;
+  cookie: string;
+  chatId: string;
+  eventsPath?: string;
+  /** Sees every event as it is parsed, with `performance.now()` of its arrival (the process suites keep them all). */
+  onEvent?: (event: ChatEvent, receivedAt: number) => void;
+}): Promise<SseWatcher> {
   const abort = new AbortController();
   const eventsPath = input.eventsPath ?? `/api/chats/${encodeURIComponent(input.chatId)}/events`;
   const response = await fetch(`${input.baseUrl}${eventsPath}`, {
@@ -62,6 +69,7 @@ export async function openSseWatcher(input: { baseUrl: string; cookie: string; c
   const receive = (data: string) => {
     const event = ChatEventSchema.parse(JSON.parse(data));
     counts.events += 1;
+    input.onEvent?.(event, performance.now());
     switch (event.type) {
       case "snapshot":
         liveId = event.snapshot.live?.messageId ?? null;
