@@ -70,6 +70,7 @@ const APP_TABLES = [
   "artifact_versions",
   "artifacts",
   "attachments",
+  "chat_bus_payloads",
   "chats",
   "compare_panes",
   "compare_runs",

@@ -5,7 +5,7 @@
  * Previews are never stored.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { DEMO_PROJECT_ID, projects } from "./project";
 import type { JsonValue } from "./json";
@@ -240,6 +240,23 @@ export const replyCheckpoints = pgTable("reply_checkpoints", {
   text: text("text").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Chat bus signals too large for a `NOTIFY` payload (lib/chat/bus): the
+ * notification carries this row's id and every instance reads the row.
+ * Unlogged (migration 0016): a crash may lose rows nobody needs by then, and
+ * not writing them to the WAL keeps a busy bus cheap. Rows are pruned a
+ * minute after they were written.
+ */
+export const chatBusPayloads = pgTable(
+  "chat_bus_payloads",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    data: text("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index("chat_bus_payloads_created_at_idx").on(table.createdAt)],
+);
 
 /** Diagnostics of a reply, waiting to be prepended to the chat's next real prompt. */
 export const preambles = pgTable(

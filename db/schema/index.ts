@@ -11,6 +11,7 @@ export { ATTACHMENT_MEDIA_TYPES, attachments, type Attachment, type AttachmentMe
 export { accounts, sessions, users, verifications, USER_ROLES, type User, type UserRole } from "./auth";
 export {
   CHAT_PURPOSES,
+  chatBusPayloads,
   chats,
   messages,
   panels,

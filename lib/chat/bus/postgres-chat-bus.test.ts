@@ -1,31 +1,26 @@
 /**
- * The LISTEN/NOTIFY bus on a real Postgres (a fresh database per run): two
- * instances hear each other's signals in order, never their own, and signals
- * far above the 8000-byte payload limit arrive whole.
+ * The LISTEN/NOTIFY bus on a real Postgres (a fresh, migrated database per
+ * run): two instances hear each other's signals in order, never their own;
+ * signals far above the 8000-byte payload limit arrive whole, by reference;
+ * a busy batch goes out in a few notifications.
  */
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertPostgresReachable, createTestDatabase } from "@/db/test-database";
 import type { ChatSignal } from "./chat-signal";
 import { PostgresChatBus } from "./postgres-chat-bus";
 
+const { openTestDatabase } = await import("../testing/chat-test-setup");
+
 let url: string;
-let drop: (() => Promise<void>) | null = null;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
 beforeAll(async () => {
-  const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    await assertPostgresReachable(given);
-    url = given;
-  } else {
-    const created = await createTestDatabase();
-    url = created.url;
-    drop = created.drop;
-  }
-}, 30_000);
+  database = await openTestDatabase("postgres");
+  url = database.url ?? "";
+}, 60_000);
 
 afterAll(async () => {
-  await drop?.();
+  await database.release();
 });
 
 function channel(): string {
@@ -59,15 +54,22 @@ describe("PostgresChatBus", () => {
       { type: "tool", chatId: "c", messageId: "m", card },
       { type: "reply-end", chatId: "c", userId: "u", messageId: "m", stored: true },
     ];
+    const watcher = postgres(url, { max: 1, onnotice: () => {} });
+    const payloads: string[] = [];
+    await watcher.listen(name, (payload) => payloads.push(payload));
     for (const signal of sent) first.publish(signal);
     second.publish({ type: "stop", chatId: "c" });
     await until(() => heardBySecond.length >= sent.length && heardByFirst.length >= 1);
     expect(heardBySecond).toEqual(sent);
     expect(heardByFirst).toEqual([{ type: "stop", chatId: "c" }]);
-    await Promise.all([first.close(), second.close()]);
+    await until(() => payloads.length >= 3);
+    // The large delta went by reference, its row named in a payload of a few dozen bytes.
+    expect(payloads.filter((payload) => payload.startsWith(`c2|${first.instanceId}|#`))).toHaveLength(1);
+    expect(Math.max(...payloads.map((payload) => Buffer.byteLength(payload)))).toBeLessThan(8_000);
+    await Promise.all([first.close(), second.close(), watcher.end({ timeout: 1 })]);
   });
 
-  it("refuses a signal too large to fragment without breaking the queue: the next ones still arrive and flush resolves", async () => {
+  it("refuses a signal too large to send without breaking the queue: the next ones still arrive and flush resolves", async () => {
     const name = channel();
     const sender = new PostgresChatBus({ url, channel: name });
     const receiver = new PostgresChatBus({ url, channel: name });
@@ -78,7 +80,7 @@ describe("PostgresChatBus", () => {
     const originalError = console.error;
     console.error = (...values: unknown[]) => void errors.push(values);
     try {
-      const huge = { id: "call-1", name: "render_ui" as const, textOffset: 0, spec: { title: "t".repeat(5_000_000), items: [] }, diagnostics: [] };
+      const huge = { id: "call-1", name: "render_ui" as const, textOffset: 0, spec: { title: "t".repeat(9_000_000), items: [] }, diagnostics: [] };
       sender.publish({ type: "tool", chatId: "c", messageId: "m", card: huge });
       sender.publish({ type: "stop", chatId: "c" });
       await sender.flush();
@@ -87,7 +89,7 @@ describe("PostgresChatBus", () => {
       console.error = originalError;
     }
     expect(heard).toEqual([{ type: "stop", chatId: "c" }]);
-    expect(String(errors[0])).toContain("sending a tool signal failed");
+    expect(String(errors[0])).toContain("too large to send");
     await Promise.all([sender.close(), receiver.close()]);
   });
 
@@ -118,7 +120,47 @@ describe("PostgresChatBus", () => {
       rebuilt += signal.delta;
     }
     expect(rebuilt).toBe(text);
-    expect(notifications).toBeLessThan(300);
+    // Published within one batch: merged into one delta, in one notification (the watcher hears it on a connection of its own, maybe later).
+    await until(() => notifications >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notifications).toBe(1);
+    await Promise.all([sender.close(), receiver.close(), watcher.end({ timeout: 1 })]);
+  });
+
+  it("sends the deltas of many chats streaming at once in a few notifications, each chat's text whole and in order", async () => {
+    const name = channel();
+    const sender = new PostgresChatBus({ url, channel: name });
+    const receiver = new PostgresChatBus({ url, channel: name });
+    await receiver.start();
+    const watcher = postgres(url, { max: 1, onnotice: () => {} });
+    let notifications = 0;
+    await watcher.listen(name, () => {
+      notifications += 1;
+    });
+    const rebuilt = new Map<string, string>();
+    receiver.onSignal((signal) => {
+      if (signal.type !== "text") return;
+      const so = rebuilt.get(signal.chatId) ?? "";
+      expect(signal.start).toBe(so.length);
+      rebuilt.set(signal.chatId, so + signal.delta);
+    });
+    const expected = new Map<string, string>();
+    // 200 chats, each sending ten deltas, interleaved as their models' pieces arrive.
+    for (let round = 0; round < 10; round += 1) {
+      for (let chat = 0; chat < 200; chat += 1) {
+        const chatId = `chat-${chat}`;
+        const so = expected.get(chatId) ?? "";
+        const delta = ` token${round}`;
+        sender.publish({ type: "text", chatId, messageId: `m-${chat}`, start: so.length, delta });
+        expected.set(chatId, so + delta);
+      }
+    }
+    await sender.flush();
+    await until(() => [...expected].every(([chatId, text]) => rebuilt.get(chatId) === text));
+    // 2,000 publishes: one merged delta per chat, packed some 60 to a payload.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notifications).toBeGreaterThan(0);
+    expect(notifications).toBeLessThan(10);
     await Promise.all([sender.close(), receiver.close(), watcher.end({ timeout: 1 })]);
   });
 });

@@ -1,23 +1,47 @@
 /**
  * The chat bus across server instances: Postgres `LISTEN/NOTIFY` on one
  * channel, so scaling out needs no new infrastructure. Each instance listens
- * on a dedicated connection (postgres.js re-listens after a reconnect) and
- * ignores its own notifications. Sending is one `pg_notify` at a time, in
- * order: queued text deltas are merged while a send is in flight
- * (`coalesceSignals`) and every signal is split into payloads under the
- * 8000-byte limit (`fragmentNotifyPayload`).
+ * on a dedicated connection (postgres.js listens again after a reconnect)
+ * and ignores its own notifications.
+ *
+ * Sending is batched: what is published within `BUS_BATCH_MS` goes out
+ * together, its text deltas merged per reply (`coalesceSignals`) and packed
+ * into as few payloads as fit (`packNotifyPayloads`), one `pg_notify` at a
+ * time, in order. A signal too large for a payload goes by reference (a row
+ * of `chat_bus_payloads`, inserted and announced in one statement, read by
+ * each receiver), and rows are pruned after `BUS_PAYLOAD_TTL_MS`. Receivers
+ * handle a sender's notifications strictly in order, a referenced one
+ * included.
  */
 import postgres from "postgres";
 import type { ChatBus, ChatSignalReceiver } from "./chat-bus";
 import { ChatSignalSchema, type ChatSignal } from "./chat-signal";
 import { coalesceSignals } from "./coalesce-signals";
-import { fragmentNotifyPayload, NotifyAssembler } from "./notify-fragments";
+import { NOTIFY_REFERENCE_MAX_BYTES, packNotifyPayloads, parseNotifyPayload, referencePrefix } from "./notify-payloads";
 
 /** The channel every instance of the app listens on. */
 export const CHAT_BUS_CHANNEL = "octo_chat_events";
 
 /** Seconds to wait for Postgres to accept the bus's connections before a send or listen fails. */
 const CONNECT_TIMEOUT_SECONDS = 10;
+
+/**
+ * Milliseconds signals gather before a batch is sent: long enough that a
+ * busy instance sends a few notifications per batch instead of one per
+ * model delta (each is a round trip and a commit), short against the 250 ms
+ * between previews.
+ */
+export const BUS_BATCH_MS = 10;
+
+/** Milliseconds a by-reference payload is kept: receivers read it within milliseconds; one that was away longer resyncs. */
+export const BUS_PAYLOAD_TTL_MS = 60_000;
+
+/**
+ * Connections of the bus's pool (besides the listening one): one sends, in
+ * order; the other reads referenced payloads meanwhile, so a large signal
+ * arriving does not wait behind this instance's own sends.
+ */
+const BUS_POOL_SIZE = 2;
 
 /** Options of `PostgresChatBus`. */
 export type PostgresChatBusOptions = {
@@ -27,28 +51,33 @@ export type PostgresChatBusOptions = {
   channel?: string;
   /** This instance's id on the bus (default: a random UUID). */
   instanceId?: string;
+  /** Milliseconds a batch gathers (default `BUS_BATCH_MS`). */
+  batchMs?: number;
 };
 
 /** A chat bus over Postgres `LISTEN/NOTIFY` (see the file comment). */
 export class PostgresChatBus implements ChatBus {
   readonly instanceId: string;
   private readonly channel: string;
+  private readonly batchMs: number;
   private readonly client: postgres.Sql;
   private readonly receivers = new Set<ChatSignalReceiver>();
-  private readonly assembler = new NotifyAssembler();
   private readonly queue: ChatSignal[] = [];
+  /** The batch being gathered or sent; resolves once everything queued when it started was sent. */
   private sending: Promise<void> | null = null;
   private started: Promise<void> | null = null;
   private listening: { unlisten: () => Promise<void> } | null = null;
-  private signalNumber = 0;
+  /** Received notifications are handled one after another: a referenced one is read before the next is delivered. */
+  private delivering: Promise<void> = Promise.resolve();
+  private prunedAt = 0;
   private closed = false;
 
   /** A bus on the Postgres at `options.url`; nothing connects until `start` or the first `publish`. */
   constructor(options: PostgresChatBusOptions) {
     this.instanceId = options.instanceId ?? crypto.randomUUID();
     this.channel = options.channel ?? CHAT_BUS_CHANNEL;
-    // One connection sends (in order); postgres.js opens its own dedicated connection to listen.
-    this.client = postgres(options.url, { max: 1, connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} });
+    this.batchMs = options.batchMs ?? BUS_BATCH_MS;
+    this.client = postgres(options.url, { max: BUS_POOL_SIZE, connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} });
   }
 
   start(): Promise<void> {
@@ -67,15 +96,7 @@ export class PostgresChatBus implements ChatBus {
   publish(signal: ChatSignal): void {
     if (this.closed) return;
     this.queue.push(signal);
-    this.startSending();
-  }
-
-  /** Drains the queue unless a drain runs; one that ended before a signal queued behind it (a refused signal ends it without a send) starts again. */
-  private startSending(): void {
-    this.sending ??= this.drain().finally(() => {
-      this.sending = null;
-      if (this.queue.length > 0 && !this.closed) this.startSending();
-    });
+    this.sending ??= this.sendSoon();
   }
 
   onSignal(receiver: ChatSignalReceiver): () => void {
@@ -96,41 +117,82 @@ export class PostgresChatBus implements ChatBus {
     await this.client.end({ timeout: 1 });
   }
 
-  /** Sends what is queued, merging text deltas that queued up while a send was in flight. */
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = coalesceSignals(this.queue.splice(0, this.queue.length));
-      for (const signal of batch) {
-        this.signalNumber += 1;
-        try {
-          // A signal too large to fragment is refused here like a failed send, never thrown past the queue.
-          const payloads = fragmentNotifyPayload({ sender: this.instanceId, signalNumber: this.signalNumber, data: JSON.stringify(signal) });
-          for (const payload of payloads) await this.client.notify(this.channel, payload);
-        } catch (caught) {
-          // Receivers notice the gap (the next `alive` or delta) and resync; a lost stop or end is logged here.
-          console.error(`chat bus: sending a ${signal.type} signal failed`, caught);
+  /** Waits for the batch to gather, sends it, and starts the next batch if more queued meanwhile. */
+  private async sendSoon(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, this.batchMs));
+    try {
+      while (this.queue.length > 0) await this.send(coalesceSignals(this.queue.splice(0, this.queue.length)));
+    } finally {
+      this.sending = null;
+      if (this.queue.length > 0 && !this.closed) this.sending = this.sendSoon();
+    }
+  }
+
+  /** Sends one batch, in order; a failed send is logged and the rest still goes (receivers notice the gap and resync). */
+  private async send(batch: readonly ChatSignal[]): Promise<void> {
+    for (const notification of packNotifyPayloads(this.instanceId, batch.map((signal) => JSON.stringify(signal)))) {
+      try {
+        if (notification.kind === "inline") {
+          await this.client.notify(this.channel, notification.payload);
+        } else if (Buffer.byteLength(notification.data) > NOTIFY_REFERENCE_MAX_BYTES) {
+          console.error(`chat bus: a signal of ${notification.data.length} characters is too large to send; it was dropped`);
+        } else {
+          // Stored and announced in one statement: the row is there before any receiver hears of it.
+          await this.client`
+            with stored as (insert into chat_bus_payloads (data) values (${notification.data}) returning id)
+            select pg_notify(${this.channel}, ${referencePrefix(this.instanceId)} || stored.id) from stored`;
+          await this.pruneNowAndThen();
         }
+      } catch (caught) {
+        console.error("chat bus: sending a notification failed", caught);
       }
     }
   }
 
+  /** Deletes referenced payloads older than their time to live, at most once per that time. */
+  private async pruneNowAndThen(): Promise<void> {
+    const now = Date.now();
+    if (now - this.prunedAt < BUS_PAYLOAD_TTL_MS) return;
+    this.prunedAt = now;
+    await this.client`delete from chat_bus_payloads where created_at < now() - ${`${BUS_PAYLOAD_TTL_MS} milliseconds`}::interval`;
+  }
+
   private receive(payload: string): void {
     if (this.closed) return;
-    const assembled = this.assembler.accept(payload);
-    if (!assembled || assembled.sender === this.instanceId) return;
-    let value: unknown;
+    const notification = parseNotifyPayload(payload);
+    if (!notification || notification.sender === this.instanceId) return;
+    this.delivering = this.delivering.then(async () => {
+      let signals = "signals" in notification ? notification.signals : null;
+      if ("reference" in notification) {
+        try {
+          const [row] = await this.client<{ data: string }[]>`select data from chat_bus_payloads where id = ${notification.reference}`;
+          signals = row?.data ?? null;
+        } catch (caught) {
+          console.error("chat bus: reading a referenced payload failed", caught);
+        }
+      }
+      if (signals !== null) this.deliver(signals);
+    });
+  }
+
+  private deliver(signals: string): void {
+    if (this.closed) return;
+    let values: unknown;
     try {
-      value = JSON.parse(assembled.data);
+      values = JSON.parse(signals);
     } catch {
       return;
     }
-    const parsed = ChatSignalSchema.safeParse(value);
-    if (!parsed.success) return;
-    for (const receiver of this.receivers) {
-      try {
-        receiver(parsed.data);
-      } catch (caught) {
-        console.error("chat bus: a receiver failed", caught);
+    if (!Array.isArray(values)) return;
+    for (const value of values) {
+      const parsed = ChatSignalSchema.safeParse(value);
+      if (!parsed.success) continue;
+      for (const receiver of this.receivers) {
+        try {
+          receiver(parsed.data);
+        } catch (caught) {
+          console.error("chat bus: a receiver failed", caught);
+        }
       }
     }
   }
