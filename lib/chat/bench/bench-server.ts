@@ -29,7 +29,25 @@ export type BenchServer = {
   kill: (signal: NodeJS.Signals) => Promise<void>;
   /** What the server printed so far (stdout and stderr interleaved). */
   output: () => string;
+  /** The probe's report (servers started with `probe: true`; see server-probe.mjs): `gc` collects garbage first. */
+  readProbe: (options?: { gc?: boolean }) => Promise<ServerProbeReport>;
+  /** Starts a CPU profile in the server (probe servers), or stops it and writes it to `file`. */
+  profile: (command: "start" | { stop: string }) => Promise<void>;
 };
+
+/** What lib/chat/bench/server-probe.mjs reports. */
+export type ServerProbeReport = {
+  /** Delay of the event loop since the previous report, in milliseconds, the probe's resolution included. */
+  eventLoop: { p50: number; p99: number; max: number; resolutionMs: number };
+  /** `process.memoryUsage()`, in bytes. */
+  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+};
+
+/** The line the probe prints before its JSON. */
+const PROBE_MARK = "[bench-probe] ";
+
+/** Milliseconds a probe report may take (a full collection of a large heap included). */
+const PROBE_TIMEOUT_MS = 30_000;
 
 /** Asks the kernel for a free loopback port. */
 export async function freePort(): Promise<number> {
@@ -62,6 +80,8 @@ export async function startBenchServer(input: {
   env?: Readonly<Record<string, string | undefined>>;
   /** The signing secret (servers sharing a database and serving the same people share one). Default: a random one. */
   authSecret?: string;
+  /** Load the bench probe (event-loop delay and memory on request, lib/chat/bench/server-probe.mjs) with garbage collection exposed. */
+  probe?: boolean;
 }): Promise<BenchServer> {
   const root = input.root ?? REPOSITORY_ROOT;
   const distDir = input.distDir ?? process.env.NEXT_DIST_DIR ?? ".next";
@@ -86,11 +106,12 @@ export async function startBenchServer(input: {
     if (value === undefined) delete environment[name];
     else environment[name] = value;
   }
-  const profile = input.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${input.profileDir}`] : [];
+  const cpuProfile = input.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${input.profileDir}`] : [];
+  const probe = input.probe ? ["--expose-gc", "--import", path.join(root, "lib/chat/bench/server-probe.mjs")] : [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profile, ...(input.nodeArguments ?? []), path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-    { cwd: root, env: environment, stdio: ["ignore", "pipe", "pipe"] },
+    [...cpuProfile, ...probe, ...(input.nodeArguments ?? []), path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    { cwd: root, env: environment, stdio: [input.probe ? "pipe" : "ignore", "pipe", "pipe"] },
   );
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -126,5 +147,32 @@ export async function startBenchServer(input: {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, port, pid: child.pid as number, stop, kill, output: () => output };
+  let probeLines = "";
+  const probeWaiters: ((report: ServerProbeReport) => void)[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => {
+    probeLines += chunk.toString();
+    let newline = probeLines.indexOf("\n");
+    while (newline !== -1) {
+      const line = probeLines.slice(0, newline);
+      probeLines = probeLines.slice(newline + 1);
+      const mark = line.indexOf(PROBE_MARK);
+      if (mark !== -1) probeWaiters.shift()?.(JSON.parse(line.slice(mark + PROBE_MARK.length)) as ServerProbeReport);
+      newline = probeLines.indexOf("\n");
+    }
+  });
+  const askProbe = <T>(command: string) =>
+    new Promise<T>((resolve, reject) => {
+      if (!input.probe || !child.stdin) return reject(new Error("the server was started without the probe"));
+      const timer = setTimeout(() => reject(new Error(`the server's probe did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+      probeWaiters.push((report) => {
+        clearTimeout(timer);
+        resolve(report as T);
+      });
+      child.stdin.write(`${command}\n`);
+    });
+  const readProbe = (options: { gc?: boolean } = {}) => askProbe<ServerProbeReport>(options.gc ? "report gc" : "report");
+  const profile = async (command: "start" | { stop: string }) => {
+    await askProbe(command === "start" ? "profile start" : `profile stop ${command.stop}`);
+  };
+  return { baseUrl, port, pid: child.pid as number, stop, kill, output: () => output, readProbe, profile };
 }

@@ -1,0 +1,70 @@
+// Loaded into a bench server with `node --import` (plain JavaScript, so the
+// production server needs no TypeScript loader): measures the event loop's
+// delay and reports it with the process's memory when the bench writes a
+// command line to the server's standard input. Bench-only; the app never
+// loads it.
+//
+//   report     → one line `[bench-probe] {"eventLoop":{…},"memory":{…}}`, and the delay histogram starts again
+//   report gc  → the same after two full collections (needs --expose-gc): what the process still holds
+//   profile start / profile stop <file>
+//              → a CPU profile of what happens in between, written to <file> (`.cpuprofile`, for Chrome's DevTools)
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+
+/** Milliseconds between the histogram's samples: fine enough to see a 20 ms stall, cheap enough not to cause one. */
+const RESOLUTION_MS = 10;
+
+const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+histogram.enable();
+
+const milliseconds = (nanoseconds) => Math.round((nanoseconds / 1e6) * 10) / 10;
+
+/** The inspector session of a profile under way, or null. */
+let profiling = null;
+
+function post(session, method, parameters = {}) {
+  return new Promise((resolve, reject) => session.post(method, parameters, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+async function profile(option, file) {
+  if (option === "start" && profiling === null) {
+    profiling = new Session();
+    profiling.connect();
+    await post(profiling, "Profiler.enable");
+    await post(profiling, "Profiler.start");
+  } else if (option === "stop" && profiling !== null) {
+    const { profile: result } = await post(profiling, "Profiler.stop");
+    profiling.disconnect();
+    profiling = null;
+    writeFileSync(file, JSON.stringify(result));
+  }
+  process.stdout.write(`[bench-probe] {"profile":"${option}"}\n`);
+}
+
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const [command, option, argument] = line.trim().split(/\s+/);
+  if (command === "profile") {
+    void profile(option, argument);
+    return;
+  }
+  if (command !== "report") return;
+  if (option === "gc" && typeof globalThis.gc === "function") {
+    globalThis.gc();
+    globalThis.gc();
+  }
+  const memory = process.memoryUsage();
+  const report = {
+    eventLoop: {
+      p50: milliseconds(histogram.percentile(50)),
+      p99: milliseconds(histogram.percentile(99)),
+      max: milliseconds(histogram.max),
+      // The histogram counts the timer's own resolution as delay: subtract it to read what the app added.
+      resolutionMs: RESOLUTION_MS,
+    },
+    memory: { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
+  };
+  histogram.reset();
+  process.stdout.write(`[bench-probe] ${JSON.stringify(report)}\n`);
+});
