@@ -69,15 +69,27 @@ function fieldCount(recording: Recording): number {
 }
 
 /** How many of a recording's keywords and patterns occur in the prompt. */
+/** Each recording's keywords and patterns as compiled expressions: a prompt is matched against every recording, several times a reply. */
+const compiledTerms = new WeakMap<Recording, RegExp[]>();
+
+function termsOf(recording: Recording): RegExp[] {
+  let terms = compiledTerms.get(recording);
+  if (!terms) {
+    terms = [
+      ...recording.match.keywords.map((keyword) => {
+        // Word boundaries in any script: "form" must not match "performance".
+        const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+        return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu");
+      }),
+      ...recording.match.patterns.map((pattern) => new RegExp(pattern, "iu")),
+    ];
+    compiledTerms.set(recording, terms);
+  }
+  return terms;
+}
+
 function countMatchedTerms(recording: Recording, prompt: string): number {
   let count = 0;
-  for (const keyword of recording.match.keywords) {
-    // Word boundaries in any script: "form" must not match "performance".
-    const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(prompt)) count += 1;
-  }
-  for (const pattern of recording.match.patterns) {
-    if (new RegExp(pattern, "iu").test(prompt)) count += 1;
-  }
+  for (const term of termsOf(recording)) if (term.test(prompt)) count += 1;
   return count;
 }
