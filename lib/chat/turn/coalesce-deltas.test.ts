@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createReplayModel } from "@/lib/models/replay/replay-language-model";
 import { loadReplayLibrary } from "@/lib/models/replay/load-recordings";
 import { realSleep } from "@/lib/models/replay/replay-sleep";
-import { coalesceDeltas, coalesceDeltasMiddleware, COALESCED_DELTA_MAX_CHARACTERS } from "./coalesce-deltas";
+import { COALESCE_HOLD_MS, coalesceDeltas, coalesceDeltasMiddleware, COALESCED_DELTA_MAX_CHARACTERS } from "./coalesce-deltas";
 
 type Part = LanguageModelV3StreamPart;
 
@@ -59,8 +59,36 @@ describe("coalesceDeltas", () => {
       [text("wor"), text("ld")],
       [text("!"), { type: "text-end", id: "t" }, { type: "finish", usage: {} as never, finishReason: { unified: "stop", raw: "stop" } }],
     ]);
-    const parts = await readAll(coalesceDeltas(stream));
+    const parts = await readAll(coalesceDeltas(stream, { holdMs: 0 }));
     expect(parts.map((part) => (part.type === "text-delta" ? part.delta : part.type))).toEqual(["text-start", "Hello, ", "world", "!", "text-end", "finish"]);
+  });
+
+  it("holds a run for the hold time, so tokens a few milliseconds apart join, and lets it go when the time is up", async () => {
+    // Bursts 5 ms apart: within one hold they are one part; the same stream unheld is three.
+    const groups = () => [[{ type: "text-start", id: "t" } as Part, text("Hel"), text("lo")], [text(", ")], [text("wor"), text("ld")]];
+    const held = await readAll(coalesceDeltas(bursts(groups()).stream, { holdMs: COALESCE_HOLD_MS }));
+    expect(held.map((part) => (part.type === "text-delta" ? part.delta : part.type))).toEqual(["text-start", "Hello, world"]);
+    const unheld = await readAll(coalesceDeltas(bursts(groups()).stream, { holdMs: 0 }));
+    expect(unheld.filter((part) => part.type === "text-delta")).toHaveLength(3);
+
+    // A model that pauses longer than the hold: what was held goes when the hold is up, not when the model speaks again.
+    let release: () => void = () => {};
+    const paused = new ReadableStream<Part>({
+      start(controller) {
+        controller.enqueue(text("before"));
+        release = () => {
+          controller.enqueue(text("after"));
+          controller.close();
+        };
+      },
+    });
+    const reader = coalesceDeltas(paused, { holdMs: 20 }).getReader();
+    const started = performance.now();
+    const first = await reader.read();
+    expect(first.value).toEqual(text("before"));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(15);
+    release();
+    expect((await reader.read()).value).toEqual(text("after"));
   });
 
   it("never joins deltas of different ids or kinds, nor one that carries provider metadata", async () => {
@@ -110,7 +138,8 @@ describe("coalesceDeltas", () => {
 
   it("cancels the model's stream when its reader cancels", async () => {
     const source = bursts([[text("a")], [text("b")]]);
-    const reader = coalesceDeltas(source.stream).getReader();
+    // Unheld, the first read returns before the source has ended.
+    const reader = coalesceDeltas(source.stream, { holdMs: 0 }).getReader();
     await reader.read();
     await reader.cancel("stop");
     expect(source.cancelled()).toBe("stop");

@@ -9,11 +9,13 @@
  * hundred, and reaches its viewers just as soon.
  *
  * A run of `text-delta` (or `reasoning-delta`, or `tool-input-delta`) parts
- * of the same id is held and grows while the next part is already there; it
- * is passed on, whole, as soon as the model makes the reader wait (a
- * macrotask turn passes with nothing new), when another kind of part comes
- * (it goes after the run: nothing is reordered), when the stream ends or
- * fails, or once it holds `COALESCED_DELTA_MAX_CHARACTERS`. The text is
+ * of the same id is held and grows for `COALESCE_HOLD_MS` after its first
+ * delta arrived (at least until the model makes the reader wait a macrotask
+ * turn); it is passed on, whole, when that time is up, when another kind of
+ * part comes (it goes after the run: nothing is reordered), when the stream
+ * ends or fails, or once it holds `COALESCED_DELTA_MAX_CHARACTERS`. A real
+ * model sends a token every 10–20 ms, each in a burst of its own, so the
+ * hold is what turns dozens of parts a second into a few. The text is
  * exactly the model's; only the cuts between parts move.
  */
 import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from "@ai-sdk/provider";
@@ -33,17 +35,31 @@ function isDelta(part: LanguageModelV3StreamPart): part is DeltaPart {
   return (part.type === "text-delta" || part.type === "reasoning-delta" || part.type === "tool-input-delta") && part.providerMetadata === undefined;
 }
 
-/** Marks that a macrotask turn passed while the reader waited. */
-const TURN_PASSED = Symbol("turn passed");
+/**
+ * Milliseconds a run of deltas is held for more to join it. Every part costs
+ * its trip through `streamText`, the live reply, every viewer's channel and
+ * the bus, and a server streaming a hundred replies pays that per part; 40 ms
+ * is under the 50 ms a viewer's channel gathers text for anyway
+ * (`SSE_TEXT_FLUSH_MS`) and a sixth of the 250 ms between previews.
+ */
+export const COALESCE_HOLD_MS = 40;
 
-function turnPassed(): Promise<typeof TURN_PASSED> {
-  return new Promise((resolve) => setImmediate(() => resolve(TURN_PASSED)));
+/** Marks that the hold is over while the reader waited. */
+const HOLD_OVER = Symbol("hold over");
+
+/** Resolves when `heldSince + holdMs` has come, and never before a macrotask turn has passed. */
+function holdOver(heldSince: number, holdMs: number): Promise<typeof HOLD_OVER> {
+  const remaining = heldSince + holdMs - performance.now();
+  return new Promise((resolve) => (remaining > 0 ? setTimeout(() => resolve(HOLD_OVER), remaining) : setImmediate(() => resolve(HOLD_OVER))));
 }
 
-/** `source` with each burst of same-id deltas joined into one part (see the file comment). */
-export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>): ReadableStream<LanguageModelV3StreamPart> {
+/** `source` with each run of same-id deltas joined into one part (see the file comment); `holdMs` defaults to `COALESCE_HOLD_MS`. */
+export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>, options: { holdMs?: number } = {}): ReadableStream<LanguageModelV3StreamPart> {
+  const holdMs = options.holdMs ?? COALESCE_HOLD_MS;
   const reader = source.getReader();
   let held: DeltaPart | null = null;
+  /** When the run held began (`performance.now()`). */
+  let heldSince = 0;
   let nextRead: Promise<ReadableStreamReadResult<LanguageModelV3StreamPart>> | null = null;
   // A failure that arrived while a run was held: the run is passed on first, the failure at the next pull.
   let failure: { error: unknown } | null = null;
@@ -54,16 +70,16 @@ export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>
           controller.error(failure.error);
           return;
         }
-        let turn: Promise<typeof TURN_PASSED> | null = null;
+        let hold: Promise<typeof HOLD_OVER> | null = null;
         for (;;) {
           nextRead ??= reader.read();
           let result: ReadableStreamReadResult<LanguageModelV3StreamPart>;
           try {
             if (held) {
-              turn ??= turnPassed();
-              const first = await Promise.race([nextRead, turn]);
-              if (first === TURN_PASSED) {
-                // The model makes us wait: what is held goes now; the read stays pending for the next pull.
+              hold ??= holdOver(heldSince, holdMs);
+              const first = await Promise.race([nextRead, hold]);
+              if (first === HOLD_OVER) {
+                // The hold is over and the model makes us wait: what is held goes now; the read stays pending for the next pull.
                 controller.enqueue(held);
                 held = null;
                 return;
@@ -102,6 +118,7 @@ export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>
           if (previous) controller.enqueue(previous);
           if (isDelta(part)) {
             held = part;
+            heldSince = performance.now();
             if (previous) return;
             continue;
           }
