@@ -31,6 +31,8 @@ export type BenchServer = {
   output: () => string;
   /** The probe's report (servers started with `probe: true`; see server-probe.mjs): `gc` collects garbage first. */
   readProbe: (options?: { gc?: boolean }) => Promise<ServerProbeReport>;
+  /** When each text part of the replays answering `[load <tag>]` prompts was due, by tag (probe servers); forgotten once read. */
+  readReplayTimings: () => Promise<Record<string, [number, number][]>>;
   /** Starts a CPU profile in the server (probe servers), or stops it and writes it to `file`. */
   profile: (command: "start" | { stop: string }) => Promise<void>;
 };
@@ -174,5 +176,6 @@ export async function startBenchServer(input: {
   const profile = async (command: "start" | { stop: string }) => {
     await askProbe(command === "start" ? "profile start" : `profile stop ${command.stop}`);
   };
-  return { baseUrl, port, pid: child.pid as number, stop, kill, output: () => output, readProbe, profile };
+  const readReplayTimings = async () => (await askProbe<{ timings: Record<string, [number, number][]> }>("timings")).timings;
+  return { baseUrl, port, pid: child.pid as number, stop, kill, output: () => output, readProbe, readReplayTimings, profile };
 }

@@ -6,12 +6,17 @@
  * the viewers on the instance that generates the replies, then with them on
  * a second `next start` process (previews built there from the bus).
  *
- * The model is lib/chat/bench/paced-model-server.ts in a process of its own:
- * recorded replay replies (`--replies`, default the sales dashboard, the
- * build status and the release overview: three panels, both dialects) at the
- * replay model's pace, through the app's real provider path. It notes when
- * each piece of text left, so a preview's latency is measured from the text's
- * arrival at the server to the viewer's receipt of a preview covering it.
+ * The model is the replay model, playing `fixtures/replays/load-dashboard`
+ * (the sales dashboard, the build status and the release overview: three
+ * panels, both dialects, 7,400 characters) at its recorded pace. A probe
+ * preloaded into the server (server-probe.mjs) notes when each part of the
+ * text was due by that pace (lib/models/replay/replay-text-observer.ts), so a
+ * preview's latency runs from the text's arrival at the server — as a model
+ * would have sent it, whether or not the server was free to take it — to the
+ * viewer's receipt of a preview covering it. `--model=paced` plays the same
+ * text from an OpenAI-compatible server in a process of its own
+ * (paced-model-server.ts) through the app's real provider path, which notes
+ * when each piece left.
  *
  * Printed per level: preview latency p50/p95/p99 (and beyond the 250 ms
  * preview throttle), time to the first block, server CPU per reply, RSS per
@@ -20,7 +25,9 @@
  * p95 preview latency is under 250 + 300 ms, nothing fails, and memory comes
  * back within 10% of its baseline; the bench exits non-zero otherwise.
  *
- *   npm run bench:load -- [--levels=10,50,200] [--processes=1,2] [--replies=a,b] [--cps=400] [--profile=<dir>] [--server-log=<file>]
+ *   npm run bench:load -- [--levels=10,50,200] [--processes=1,2] [--model=replay|paced] [--replies=a,b] [--cps=400] [--profile=<dir>] [--server-log=<file>]
+ *
+ * `--replies` and `--cps` set what the paced model plays (default the load dashboard at 400 characters a second).
  *
  * `--profile` writes a CPU profile of each server over each level into a folder;
  * `--server-log` writes what the servers printed into a file.
@@ -34,6 +41,7 @@ import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { createTestDatabase } from "@/db/test-database";
+import { REPLAY_MODEL_ID } from "@/lib/models/registry";
 import { UI_STREAM_INTERVAL_MS } from "@/lib/ui/stream/stream";
 import { callBenchAction, cookieHeaderOf, readActionIds, type BenchSession } from "./bench-client";
 import { freePort, REPOSITORY_ROOT, startBenchServer, type BenchServer, type ServerProbeReport } from "./bench-server";
@@ -63,14 +71,29 @@ const LEVEL_TIMEOUT_MS = 180_000;
 /** Requests at once while the bench prepares a level (sign-ins, chats, viewers): preparing is not what is measured. */
 const PREPARE_CONCURRENCY = 16;
 
-type Options = { levels: number[]; processes: (1 | 2)[]; replies: string[]; charactersPerSecond: number; profileDir: string | null; serverLog: string | null };
+type Options = {
+  levels: number[];
+  processes: (1 | 2)[];
+  model: "replay" | "paced";
+  replies: string[];
+  charactersPerSecond: number;
+  profileDir: string | null;
+  serverLog: string | null;
+};
+
+/** The recording every chat streams (the replay model answers the prompt with it; the paced model plays its text). */
+const LOAD_RECORDING = "load-dashboard";
+
+/** The prompt selecting it, before each chat's tag. */
+const LOAD_PROMPT = "Show me the load dashboard";
 
 function parseOptions(argv: readonly string[]): Options {
   const value = (name: string) => argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(name.length + 3);
   return {
     levels: (value("levels") ?? "10,50,200").split(",").map(Number).filter((count) => Number.isInteger(count) && count > 0),
     processes: (value("processes") ?? "1,2").split(",").map(Number).filter((count): count is 1 | 2 => count === 1 || count === 2),
-    replies: (value("replies") ?? "sales-dashboard,build-status,release-overview").split(","),
+    model: value("model") === "paced" ? "paced" : "replay",
+    replies: (value("replies") ?? LOAD_RECORDING).split(","),
     charactersPerSecond: Number(value("cps") ?? 400),
     profileDir: value("profile") ? path.resolve(value("profile") as string) : null,
     serverLog: value("server-log") ? path.resolve(value("server-log") as string) : null,
@@ -138,7 +161,10 @@ function loopP99(report: ServerProbeReport): number {
   return Math.max(0, report.eventLoop.p99 - report.eventLoop.resolutionMs);
 }
 
-async function modelTimings(modelUrl: string, tag: string): Promise<ModelTimings | null> {
+/** Where the text's arrival times come from: the paced model's notes, or the replay model's through the generating server's probe. */
+type TimingSource = { kind: "paced"; url: string; pid: number } | { kind: "replay" };
+
+async function pacedTimings(modelUrl: string, tag: string): Promise<ModelTimings | null> {
   const response = await fetch(`${modelUrl}/timings?tag=${encodeURIComponent(tag)}`);
   return (await response.json()) as ModelTimings | null;
 }
@@ -150,8 +176,7 @@ async function runLevel(input: {
   viewerServer: BenchServer;
   guests: string[];
   actionIds: { sendMessage: string };
-  modelUrl: string;
-  modelPid: number;
+  model: TimingSource;
   modelId: string;
   profileDir: string | null;
   expectedText: string;
@@ -160,7 +185,8 @@ async function runLevel(input: {
   const servers = viewerServer === generator ? [generator] : [generator, viewerServer];
   const errors: string[] = [];
   const label = `${chats}x${input.processes}`;
-  await fetch(`${input.modelUrl}/timings`, { method: "DELETE" });
+  if (input.model.kind === "paced") await fetch(`${input.model.url}/timings`, { method: "DELETE" });
+  else await generator.readReplayTimings();
   const sessions: BenchSession[] = input.guests.slice(0, chats).map((cookie) => ({ baseUrl: generator.baseUrl, cookie, actionIds: { sendMessage: input.actionIds.sendMessage } }));
   const before = await Promise.all(servers.map((server) => server.readProbe({ gc: true })));
   // The probe's histogram starts again here: the delay measured is the run's.
@@ -172,7 +198,7 @@ async function runLevel(input: {
   const benchLoop = monitorEventLoopDelay({ resolution: 10 });
   benchLoop.enable();
   const benchCpuBefore = process.cpuUsage();
-  const modelCpuBefore = processTreeCpuMs(input.modelPid) ?? Number.NaN;
+  const modelCpuBefore = input.model.kind === "paced" ? (processTreeCpuMs(input.model.pid) ?? Number.NaN) : 0;
   if (input.profileDir) await Promise.all(servers.map((server) => server.profile("start")));
   const started = performance.now();
   const sentAt: number[] = new Array(chats).fill(Number.NaN);
@@ -183,7 +209,7 @@ async function runLevel(input: {
       try {
         sentAt[index] = performance.timeOrigin + performance.now();
         // A chat of its own, answered at once; its viewer joins as soon as the send returns (the model's first words are some 350 ms away).
-        const sent = await callBenchAction(sessions[index]!, input.actionIds.sendMessage, { prompt: `Show me the load dashboard [load ${label}-${index}]`, modelId: input.modelId });
+        const sent = await callBenchAction(sessions[index]!, input.actionIds.sendMessage, { prompt: `${LOAD_PROMPT} [load ${label}-${index}]`, modelId: input.modelId });
         viewer = await openLoadViewer({ baseUrl: viewerServer.baseUrl, cookie: sessions[index]!.cookie, chatId: (sent.chat as { id: string }).id });
         return await viewer.reply(LEVEL_TIMEOUT_MS);
       } catch (caught) {
@@ -200,7 +226,7 @@ async function runLevel(input: {
   const harness = {
     benchCpuMs: (benchCpu.user + benchCpu.system) / 1000,
     benchLoopP99Ms: Math.max(0, benchLoop.percentile(99) / 1e6 - 10),
-    modelCpuMs: (processTreeCpuMs(input.modelPid) ?? Number.NaN) - modelCpuBefore,
+    modelCpuMs: input.model.kind === "paced" ? (processTreeCpuMs(input.model.pid) ?? Number.NaN) - modelCpuBefore : 0,
   };
   clearInterval(sampler);
   const cpuAfter = servers.map((server) => processTreeCpuMs(server.pid) ?? Number.NaN);
@@ -210,6 +236,7 @@ async function runLevel(input: {
     await Promise.all(servers.map((server, index) => server.profile({ stop: path.join(directory, `${label}-${index === 0 ? "generating" : "viewing"}.cpuprofile`) })));
   }
 
+  const replayTimings = input.model.kind === "replay" ? await generator.readReplayTimings() : {};
   const latencies: number[] = [];
   const firstBlocks: number[] = [];
   const modelStarts: number[] = [];
@@ -222,7 +249,8 @@ async function runLevel(input: {
     const firstBlockAt = Math.min(report.previews.find((preview) => preview.hasBlock)?.at ?? Number.POSITIVE_INFINITY, report.firstFenceAt ?? Number.POSITIVE_INFINITY);
     if (Number.isFinite(firstBlockAt)) firstBlocks.push(firstBlockAt - sentAt[index]!);
     else errors.push(`chat ${index}: no block arrived`);
-    const timings = await modelTimings(input.modelUrl, `${label}-${index}`);
+    const tag = `${label}-${index}`;
+    const timings = input.model.kind === "paced" ? await pacedTimings(input.model.url, tag) : (replayTimings[tag] ?? null);
     if (!timings) errors.push(`chat ${index}: the model never saw its prompt`);
     else {
       latencies.push(...previewLatencies({ timings, previews: report.previews, endAt: report.endAt }));
@@ -272,7 +300,7 @@ function printLevel(result: LevelResult): void {
   console.log(`  server CPU per reply ${both(result.cpuPerReplyMs, ms)}`);
   console.log(`  RSS per active stream ${both(result.rssPerStreamKb, (kb) => `${Math.round(kb)} KB`)}`);
   console.log(`  event-loop delay p99 ${both(result.eventLoopP99Ms, ms)}`);
-  console.log(`  model's first piece p50 ${ms(result.modelStart.p50)}, p95 ${ms(result.modelStart.p95)} after the send; bench CPU ${ms(result.harness.benchCpuMs)} (event-loop p99 ${ms(result.harness.benchLoopP99Ms)}), model server CPU ${ms(result.harness.modelCpuMs)}`);
+  console.log(`  model's first piece p50 ${ms(result.modelStart.p50)}, p95 ${ms(result.modelStart.p95)} after the send; bench CPU ${ms(result.harness.benchCpuMs)} (event-loop p99 ${ms(result.harness.benchLoopP99Ms)})${result.harness.modelCpuMs > 0 ? `, model server CPU ${ms(result.harness.modelCpuMs)}` : ""}`);
   console.log(`  errors ${result.errors.length}${result.errors.length > 0 ? `: ${result.errors.slice(0, 5).join("; ")}${result.errors.length > 5 ? " …" : ""}` : ""}`);
   console.log(`  memory after against before: ${memoryLine("generating", result.memory.generator)}${result.memory.viewers ? `; ${memoryLine("viewing", result.memory.viewers)}` : ""}`);
 }
@@ -297,13 +325,14 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
   const actionIds = readActionIds({ distDir: path.join(REPOSITORY_ROOT, distDir), file: "app/(chat)/actions.ts", names: ["sendMessage"] });
-  const expectedText = pacedReplyText(REPOSITORY_ROOT, options.replies);
+  const expectedText = pacedReplyText(REPOSITORY_ROOT, options.model === "paced" ? options.replies : [LOAD_RECORDING]);
   console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(" ")} on this machine (other work slows every figure)`);
-  console.log(`each chat streams ${expectedText.length.toLocaleString("en")} characters (${options.replies.join(" + ")}) at ${options.charactersPerSecond} characters a second; replies start within ${STAGGER_MS / 1000} s`);
+  const pace = options.model === "paced" ? `from the paced model process (${options.replies.join(" + ")}) at ${options.charactersPerSecond} characters a second` : `from the replay model (${LOAD_RECORDING}) at its recorded pace`;
+  console.log(`each chat streams ${expectedText.length.toLocaleString("en")} characters ${pace}; replies start within ${STAGGER_MS / 1000} s`);
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
-  const model = await startModelServer(options);
+  const model = options.model === "paced" ? await startModelServer(options) : null;
   const database = await createTestDatabase({ name: `octo_load_${Date.now()}_${process.pid}` });
-  const env = { OPENAI_COMPATIBLE_BASE_URL: `${model.url}/v1`, OPENAI_COMPATIBLE_MODELS: PACED_MODEL_NAME, OPENAI_COMPATIBLE_NAME: "Paced replay" };
+  const env = model ? { OPENAI_COMPATIBLE_BASE_URL: `${model.url}/v1`, OPENAI_COMPATIBLE_MODELS: PACED_MODEL_NAME, OPENAI_COMPATIBLE_NAME: "Paced replay" } : {};
   const authSecret = (await import("node:crypto")).randomBytes(32).toString("base64url");
   const start = () => startBenchServer({ distDir, databaseUrl: database.url, env, authSecret, probe: true });
   const results: LevelResult[] = [];
@@ -313,9 +342,10 @@ async function main(): Promise<number> {
     servers.push(generator);
     const top = Math.max(...options.levels);
     const guests = await inBatches(top, PREPARE_CONCURRENCY, (index) => signInGuest(generator.baseUrl, index));
-    const modelId = `compatible:${PACED_MODEL_NAME}`;
+    const modelId = model ? `compatible:${PACED_MODEL_NAME}` : REPLAY_MODEL_ID;
+    const timingSource: TimingSource = model ? { kind: "paced", url: model.url, pid: model.pid } : { kind: "replay" };
     const level = (chats: number, processes: 1 | 2, viewerServer: BenchServer) =>
-      runLevel({ chats, processes, generator, viewerServer, guests, actionIds, modelUrl: model.url, modelPid: model.pid, modelId, expectedText, profileDir: options.profileDir });
+      runLevel({ chats, processes, generator, viewerServer, guests, actionIds, model: timingSource, modelId, expectedText, profileDir: options.profileDir });
     // One chat first: the server's code paths warm, as they are on a server that has been up a while.
     await level(1, 1, generator);
     for (const processes of options.processes) {
@@ -334,7 +364,7 @@ async function main(): Promise<number> {
   } finally {
     if (options.serverLog) writeFileSync(options.serverLog, servers.map((server, index) => `=== server ${index + 1}\n${server.output()}`).join("\n"));
     await Promise.all(servers.map((server) => server.stop()));
-    model.stop();
+    model?.stop();
     await database.drop();
   }
   let met = true;

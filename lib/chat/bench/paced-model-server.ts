@@ -29,9 +29,9 @@ const TAG_PATTERN = /\[load ([A-Za-z0-9_-]{1,64})\]/;
 /** Largest request body read: the bench's chats are short, the system prompt is not. */
 const REQUEST_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-/** The text played: the recordings' replies one after another, a blank line between. */
+/** The text played: the recordings' replies as the replay model plays them, one after another, a blank line between. */
 export function pacedReplyText(root: string, replyIds: readonly string[]): string {
-  return replyIds.map((id) => readFileSync(path.join(root, "fixtures", "replays", id, "reply.md"), "utf8").trimEnd()).join("\n\n");
+  return replyIds.map((id) => readFileSync(path.join(root, "fixtures", "replays", id, "reply.md"), "utf8")).join("\n\n");
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {

@@ -6,6 +6,9 @@
 //
 //   report     → one line `[bench-probe] {"eventLoop":{…},"memory":{…}}`, and the delay histogram starts again
 //   report gc  → the same after two full collections (needs --expose-gc): what the process still holds
+//   timings    → `[bench-probe] {"timings":{"<tag>":[[end offset, due epoch ms], …]}}`: when each
+//                text part of a replay answering a prompt tagged `[load <tag>]` was due
+//                (lib/models/replay/replay-text-observer.ts), and forgets them
 //   profile start / profile stop <file>
 //              → a CPU profile of what happens in between, written to <file> (`.cpuprofile`, for Chrome's DevTools)
 import { writeFileSync } from "node:fs";
@@ -20,6 +23,16 @@ const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 histogram.enable();
 
 const milliseconds = (nanoseconds) => Math.round((nanoseconds / 1e6) * 10) / 10;
+
+/** Replays of tagged prompts: tag → [end offset, due epoch ms] of each text part. */
+let timings = new Map();
+globalThis[Symbol.for("octo.replayTextObserver")] = (prompt) => {
+  const tag = /\[load ([A-Za-z0-9_-]{1,64})\]/.exec(prompt)?.[1];
+  if (tag === undefined) return null;
+  const times = [];
+  timings.set(tag, times);
+  return (endOffset, dueAt) => times.push([endOffset, Math.round(dueAt * 10) / 10]);
+};
 
 /** The inspector session of a profile under way, or null. */
 let profiling = null;
@@ -47,6 +60,12 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   const [command, option, argument] = line.trim().split(/\s+/);
   if (command === "profile") {
     void profile(option, argument);
+    return;
+  }
+  if (command === "timings") {
+    const all = Object.fromEntries(timings);
+    timings = new Map();
+    process.stdout.write(`[bench-probe] ${JSON.stringify({ timings: all })}\n`);
     return;
   }
   if (command !== "report") return;

@@ -28,6 +28,7 @@ import {
 } from "./replay-script";
 import { ReplaySession, type ReplayCall } from "./replay-session";
 import { abortError, realSleep, type ReplaySleep } from "./replay-sleep";
+import { observeReplayText } from "./replay-text-observer";
 import { hashSeed } from "./seeded-random";
 
 /** The provider name the AI SDK reports for replayed replies. */
@@ -165,6 +166,10 @@ export class ReplayLanguageModel implements LanguageModelV3 {
     });
     const clock = replayClock(this.options);
     const timeScale = this.options.timeScale ?? 1;
+    // Only on real time: the bench's observer reads due moments as epoch milliseconds.
+    const realTime = (this.options.sleep === undefined || this.options.sleep === realSleep) && this.options.now === undefined;
+    const observed = realTime ? observeReplayText(resolved.prompt) : null;
+    let observedLength = 0;
     let position = 0;
     // The schedule is kept from the first pull, as a provider's stream is: a
     // consumer that was busy finds what came meanwhile waiting for it, instead
@@ -176,6 +181,13 @@ export class ReplayLanguageModel implements LanguageModelV3 {
     };
     // highWaterMark 0: a burst is produced only when the reader asks for more, so
     // "the last part was enqueued" means the consumer read the stream to its end.
+    const send = (controller: ReadableStreamDefaultController<LanguageModelV3StreamPart>, part: LanguageModelV3StreamPart) => {
+      controller.enqueue(part);
+      if (observed !== null && part.type === "text-delta" && startedAt !== null) {
+        observedLength += part.delta.length;
+        observed(observedLength, performance.timeOrigin + startedAt + dueMs);
+      }
+    };
     const stream = new ReadableStream<LanguageModelV3StreamPart>(
       {
         async pull(controller) {
@@ -193,7 +205,7 @@ export class ReplayLanguageModel implements LanguageModelV3 {
             controller.error(error);
             return;
           }
-          controller.enqueue(next.part);
+          send(controller, next.part);
           position += 1;
           // The parts due by now go out together — those of the same moment, and
           // those that came while the reader was busy — as one network read
@@ -206,7 +218,7 @@ export class ReplayLanguageModel implements LanguageModelV3 {
             const followingDue = dueMs + following.delayMs * timeScale;
             if (following.delayMs !== 0 && followingDue > elapsed) break;
             dueMs = followingDue;
-            controller.enqueue(following.part);
+            send(controller, following.part);
             position += 1;
           }
           if (position === script.length) {
