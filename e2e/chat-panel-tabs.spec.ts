@@ -1,7 +1,8 @@
 /**
- * Two tabs of one person on the same panel: each saves only what it changed,
- * so a tab opened before the other's edit does not undo it when it saves its
- * own — after a reload the panel shows both tabs' edits.
+ * Two tabs of one person on the same panel (of either dialect): each saves
+ * only what it changed, so a tab opened before the other's edit does not
+ * undo it when it saves its own — after a reload the panel shows both tabs'
+ * edits.
  */
 import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
@@ -61,3 +62,40 @@ test("two tabs edit different fields of one panel, and a reload shows both edits
   }
   await secondPage.close();
 });
+
+test("two tabs edit different state variables of one ```ui panel, and a reload shows both edits", async ({ page }) => {
+  await new SignInPage(page).continueAsGuest("/");
+  const first = new ChatPage(page);
+  await first.send("Help me write my standup update");
+  await first.waitForReplyEnd();
+  await expect(first.lastReply().getByRole("textbox", { name: "Yesterday" })).toBeVisible();
+  const secondPage = await page.context().newPage();
+  await secondPage.goto(`/chat/${encodeURIComponent(first.chatId())}`);
+  const second = new ChatPage(secondPage);
+  await expect(second.lastReply().getByRole("textbox", { name: "Today" })).toBeVisible();
+
+  // A ```ui block draws every variable, defaults included: the second tab's save must still carry only what it changed.
+  const firstSaved = standupSaved(page);
+  await first.lastReply().getByRole("textbox", { name: "Yesterday" }).fill("Shipped the merge");
+  await firstSaved;
+  const secondSaved = standupSaved(secondPage);
+  await second.lastReply().getByRole("textbox", { name: "Today" }).fill("Review the patch");
+  await second.lastReply().getByRole("checkbox", { name: "Tests pass on my branch" }).check();
+  await secondSaved;
+
+  for (const tab of [first, second]) {
+    await tab.page.reload();
+    const reply = tab.lastReply();
+    await expect(reply.getByRole("textbox", { name: "Yesterday" }), "the first tab's answer survives the second tab's save").toHaveValue("Shipped the merge");
+    await expect(reply.getByRole("textbox", { name: "Today" })).toHaveValue("Review the patch");
+    await expect(reply.getByRole("checkbox", { name: "Tests pass on my branch" })).toBeChecked();
+  }
+  await secondPage.close();
+});
+
+/** Resolves once the tab has saved the standup panel's state. */
+function standupSaved(page: Page): Promise<Response> {
+  return page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.request().headers()["next-action"] !== undefined && (response.request().postData() ?? "").includes('"panelId":"standup"'),
+  );
+}
