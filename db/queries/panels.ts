@@ -96,3 +96,58 @@ export function upsertPanelState(
     return current ? { applied: false, panel: current.panel } : null;
   });
 }
+
+/**
+ * Changes a panel's interaction state by read, change and write under the
+ * panel row's lock, in one transaction: concurrent changes (two tabs, two
+ * instances) queue on the row, and each `change` starts from the state the
+ * one before it stored, so none is lost. `change` gets the stored state when
+ * the row is at `revision` in `messageId`, and null when the row is held by
+ * another message (a version of the panel the chat no longer shows: the
+ * write moves the row to the shown one); it may throw to refuse, and then
+ * nothing is written. A row at a newer revision is left alone (`applied`
+ * false), as `upsertPanelState` leaves it. Null when the chat, its panel or
+ * the message is not the user's.
+ */
+export function updatePanelState(
+  input: QueryOptions & {
+    userId: string;
+    chatId: string;
+    panelId: string;
+    revision: number;
+    messageId: string;
+    change: (stored: JsonValue | null) => JsonValue;
+  },
+): Promise<PanelUpsertResult | null> {
+  return runQuery("updatePanelState", input, (database) =>
+    database.transaction(async (transaction) => {
+      const [locked] = await transaction
+        .select({ panel: panels })
+        .from(panels)
+        .innerJoin(chats, eq(chats.id, panels.chatId))
+        .where(and(eq(panels.chatId, input.chatId), eq(panels.panelId, input.panelId), eq(chats.userId, input.userId)))
+        // Only the panel's row: the chat's row is what a turn's append locks, and a state save must not queue behind a reply.
+        .for("update", { of: panels });
+      if (!locked) return null;
+      const row = locked.panel;
+      if (row.revision > input.revision) return { applied: false, panel: row };
+      const here = row.messageId === input.messageId && row.revision === input.revision;
+      if (!here) {
+        const [holder] = await transaction
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.id, input.messageId), eq(messages.chatId, input.chatId)))
+          .limit(1);
+        if (!holder) return null;
+      }
+      const state = input.change(here ? row.state : null);
+      const [written] = await transaction
+        .update(panels)
+        .set({ revision: input.revision, messageId: input.messageId, state, updatedAt: sql`now()` })
+        .where(and(eq(panels.chatId, input.chatId), eq(panels.panelId, input.panelId)))
+        .returning();
+      if (!written) throw new Error("the locked panel row was not updated");
+      return { applied: true, panel: written };
+    }),
+  );
+}

@@ -30,7 +30,7 @@ import {
   renameChat as renameChatRow,
 } from "@/db/queries/chats";
 import { appendMessage, listMessages } from "@/db/queries/messages";
-import { getPanelState, listPanelStates, upsertPanelState } from "@/db/queries/panels";
+import { getPanelState, listPanelStates, updatePanelState, upsertPanelState, type PanelUpsertResult } from "@/db/queries/panels";
 import type { Chat, ChatPurpose, JsonValue, Message, MessageKind, Panel } from "@/db/schema";
 import { authorizeChat, type Actor, type ChatAction } from "@/lib/auth/policy";
 import { readAttachmentRefs } from "@/lib/attachments/attachment-record";
@@ -44,6 +44,7 @@ import type { ChatBus } from "../bus/chat-bus";
 import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
 import { ChatListHub } from "../live/chat-list-hub";
 import { panelStateDialect, parsePanelState } from "../panels/panel-state";
+import { applyPanelStatePatch } from "../panels/panel-state-patch";
 import { buttonPressKey, choicePickKey, sentButtonKeys } from "../panels/sent-buttons";
 import { STALE_PANEL_MESSAGE } from "../panels/stale-panel";
 import { panelDialect, toChatMessage, toChatSummary, toPanelRecords } from "../records/message-record";
@@ -711,8 +712,10 @@ export class ChatCore {
 
   /**
    * Stores a panel's interaction state (field values, tab, folds; a ```ui
-   * block's state variables) so a reload restores it. The state must fit the
-   * panel's dialect and `PANEL_STATE_MAX_BYTES`.
+   * block's state variables) so a reload restores it: a whole state replaces
+   * the stored one; a patch (what one tab changed) is merged into it under
+   * the panel row's lock, so each entry keeps its last write whichever tab
+   * made it. The result must fit the panel's dialect and `PANEL_STATE_MAX_BYTES`.
    */
   async savePanelState(actor: Actor, rawInput: unknown): Promise<SavePanelStateResult> {
     await this.ready();
@@ -725,15 +728,21 @@ export class ChatCore {
     if (input.revision !== undefined && input.revision !== panel.revision) return { applied: false, revision: panel.revision };
     const holder = await getMessage({ ...scope, messageId: panel.messageId });
     const dialect = (holder ? panelDialect(toChatMessage(holder), panel.panelId) : null) ?? panelStateDialect(panel.state);
-    const parsed = parsePanelState(dialect, input.state);
-    if (!parsed.ok) throw new AppError("bad_request:panel", { message: parsed.problem });
-    const result = await upsertPanelState({
-      ...scope,
-      panelId: panel.panelId,
-      revision: panel.revision,
-      messageId: panel.messageId,
-      state: parsed.state as JsonValue,
-    });
+    const target = { ...scope, panelId: panel.panelId, revision: panel.revision, messageId: panel.messageId };
+    const { patch } = input;
+    const checked = (outcome: ReturnType<typeof parsePanelState>): JsonValue => {
+      if (!outcome.ok) throw new AppError("bad_request:panel", { message: outcome.problem });
+      return outcome.state as JsonValue;
+    };
+    let result: PanelUpsertResult | null;
+    if (patch === undefined) {
+      result = await upsertPanelState({ ...target, state: checked(parsePanelState(dialect, input.state)) });
+    } else {
+      // Checked on the state read above first: a change that cannot fit is refused before the row is locked.
+      checked(applyPanelStatePatch(dialect, panel.state, patch));
+      // A row held by another version of the panel merges into the state the shown version starts with.
+      result = await updatePanelState({ ...target, change: (stored) => checked(applyPanelStatePatch(dialect, stored ?? panel.state, patch)) });
+    }
     if (!result) throw new AppError("not_found:panel", { detail: `panel ${input.panelId} of chat ${chat.id} vanished` });
     return { applied: result.applied, revision: result.panel.revision };
   }

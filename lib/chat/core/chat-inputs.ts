@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import { GENUI_BUDGETS, GENUI_LIMITS } from "@/lib/genui/limits";
 import { GenuiFieldNameSchema } from "@/lib/genui/schema/condition";
 import { GenuiPanelIdSchema } from "@/lib/genui/schema/spec";
+import { PanelStatePatchSchema } from "../panels/panel-state-patch";
 import { storableJson, toStorableText } from "../turn/storable-text";
 import { ChatSettingsChangeSchema } from "./chat-settings";
 import { PROMPT_MAX_LENGTH, type ChatSummary } from "../wire";
@@ -133,16 +134,29 @@ export type RenameChatInput = z.infer<typeof RenameChatInputSchema>;
 export type DeleteChatResult = { deleted: true };
 
 /**
- * `savePanelState`'s input: a panel's interaction state. `revision`, when
+ * `savePanelState`'s input: a panel's interaction state — either `state`,
+ * the whole state, which replaces the stored one, or `patch`, what one tab
+ * changed, merged into the stored state entry by entry (the browser sends
+ * patches, so two tabs do not undo each other's edits). `revision`, when
  * given, is the revision the browser shows: a state saved for an older one
  * (a stale tab) is not applied.
  */
-export const SavePanelStateInputSchema = z.object({
-  chatId: z.string(),
-  panelId: GenuiPanelIdSchema,
-  state: z.unknown().transform((state) => storableJson(state).value),
-  revision: z.number().int().nonnegative().optional(),
-});
+export const SavePanelStateInputSchema = z
+  .object({
+    chatId: z.string(),
+    panelId: GenuiPanelIdSchema,
+    state: z
+      .unknown()
+      .transform((state) => storableJson(state).value)
+      .optional(),
+    patch: z
+      .unknown()
+      .transform((patch) => storableJson(patch).value)
+      .pipe(PanelStatePatchSchema)
+      .optional(),
+    revision: z.number().int().nonnegative().optional(),
+  })
+  .refine((input) => (input.state === undefined) !== (input.patch === undefined), "Send the panel's state or a change to it, not both.");
 /** `savePanelState`'s input. */
 export type SavePanelStateInput = z.infer<typeof SavePanelStateInputSchema>;
 

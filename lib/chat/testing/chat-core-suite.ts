@@ -1481,6 +1481,25 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.assertConsumed();
     });
 
+    it("merges a tab's change on an earlier version of a panel into that version's fresh state, then keeps merging there", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("sales-dashboard").expect("sales-dashboard");
+      const first = await core.sendMessage(owner, { prompt: "Show me the sales dashboard", modelId });
+      await core.idle();
+      const chatId = first.chat.id;
+      await core.regenerateReply(owner, { chatId, messageId: first.replyMessageId, modelId });
+      await core.idle();
+      await core.savePanelState(owner, { chatId, panelId: "sales", revision: 2, patch: { set: { fields: { region: "on the new version" } } } });
+      await core.showVersion(owner, { chatId, messageId: first.replyMessageId });
+      // The row is held by the other version: the change starts from the shown version's fresh state and moves the row there.
+      const save = (patch: unknown) => core.savePanelState(owner, { chatId, panelId: "sales", revision: 2, patch });
+      expect(await save({ set: { fields: { target: 150 } } })).toEqual({ applied: true, revision: 2 });
+      expect(await save({ set: { folds: { "items[3]": true } } })).toEqual({ applied: true, revision: 2 });
+      const row = await getPanelState({ userId: owner.userId, chatId, panelId: "sales" });
+      expect([row?.messageId, row?.state]).toEqual([first.replyMessageId, { fields: { target: 150 }, tabs: {}, folds: { "items[3]": true } }]);
+      replay.session.assertConsumed();
+    });
+
     it("retries a reply cut by an error as a new version, keeping the failed one as the earlier version", async () => {
       const { core, replay, modelId } = harness;
       replay.session.expect("error-mid-stream").expect("error-mid-stream");
@@ -1591,6 +1610,56 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       const huge = { fields: { notes: "x".repeat(70_000) }, tabs: {}, folds: {} };
       expect((await refusal(core.savePanelState(owner, { chatId, panelId: "sales", state: huge }))).code).toBe("bad_request:panel");
       expect((await refusal(core.savePanelState(owner, { chatId, panelId: "nope", state: { fields: {}, tabs: {}, folds: {} } }))).code).toBe("not_found:panel");
+      replay.session.assertConsumed();
+    });
+
+    it("merges each tab's change of a panel's state into the stored one, entry by entry, and refuses one that does not fit", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("sales-dashboard");
+      const sent = await core.sendMessage(owner, { prompt: "Show me the sales dashboard", modelId });
+      await core.idle();
+      const chatId = sent.chat.id;
+      const save = (patch: unknown, revision = 1) => core.savePanelState(owner, { chatId, panelId: "sales", revision, patch });
+      // Two tabs, each saving only what it changed, at once and in turn: neither undoes the other.
+      await Promise.all([save({ set: { fields: { region: "west" } } }), save({ set: { fields: { target: 250 } } }), save({ set: { tabs: { "items[1]": 1 } } })]);
+      expect(await save({ set: { fields: { range: "7d" } }, unset: { fields: ["region"] } })).toEqual({ applied: true, revision: 1 });
+      const stored = { fields: { target: 250, range: "7d" }, tabs: { "items[1]": 1 }, folds: {} };
+      expect((await getPanelState({ userId: owner.userId, chatId, panelId: "sales" }))?.state).toEqual(stored);
+      expect((await core.getChatSnapshot(owner, chatId)).panels[0]?.state).toEqual(stored);
+      // A whole state still replaces what is stored (carried-over and restored states are whole).
+      expect(await core.savePanelState(owner, { chatId, panelId: "sales", revision: 1, state: { fields: { region: "north" }, tabs: {}, folds: {} } })).toEqual({ applied: true, revision: 1 });
+      expect((await getPanelState({ userId: owner.userId, chatId, panelId: "sales" }))?.state).toEqual({ fields: { region: "north" }, tabs: {}, folds: {} });
+
+      const refusals: [string, unknown, string][] = [
+        ["a ```ui block's section", { set: { values: { a: 1 } } }, "bad_request:panel"],
+        ["a value no field holds", { set: { fields: { region: { nested: true } } } }, "bad_request:panel"],
+        ["a section the state has not", { set: { other: {} } }, "bad_request:chat"],
+        ["a change past the size cap", { set: { fields: { notes: "x".repeat(70_000) } } }, "bad_request:panel"],
+      ];
+      for (const [what, patch, code] of refusals) expect([what, (await refusal(save(patch))).code]).toEqual([what, code]);
+      expect((await refusal(core.savePanelState(owner, { chatId, panelId: "sales", state: { fields: {}, tabs: {}, folds: {} }, patch: {} }))).code).toBe("bad_request:chat");
+      expect((await refusal(core.savePanelState(owner, { chatId, panelId: "sales" }))).code).toBe("bad_request:chat");
+      // Grown past the cap only by merging: refused under the lock, and nothing is written.
+      await save({ set: { fields: { notes: "x".repeat(40_000) } } });
+      expect((await refusal(save({ set: { fields: { more: "y".repeat(40_000) } } }))).code).toBe("bad_request:panel");
+      expect(Object.keys(((await getPanelState({ userId: owner.userId, chatId, panelId: "sales" }))?.state as { fields: object }).fields).sort()).toEqual(["notes", "region"]);
+      // A stale tab's change is not applied.
+      expect(await save({ set: { fields: { region: "stale" } } }, 0)).toEqual({ applied: false, revision: 1 });
+      replay.session.assertConsumed();
+    });
+
+    it("merges a ```ui block's change of its state variables into the stored values", async () => {
+      const { core, replay, modelId } = harness;
+      replay.session.expect("standup-form");
+      const sent = await core.sendMessage(owner, { prompt: "Help me write my standup update", modelId });
+      await core.idle();
+      const chatId = sent.chat.id;
+      const save = (patch: unknown) => core.savePanelState(owner, { chatId, panelId: "standup", revision: 1, patch });
+      await Promise.all([save({ set: { values: { yesterday: "shipped" } } }), save({ set: { values: { today: "review", tested: true } } })]);
+      expect((await core.getChatSnapshot(owner, chatId)).panels.find((panel) => panel.panelId === "standup")?.state).toEqual({
+        values: { yesterday: "shipped", today: "review", tested: true },
+      });
+      expect((await refusal(save({ set: { fields: { yesterday: "x" } } }))).code).toBe("bad_request:panel");
       replay.session.assertConsumed();
     });
 

@@ -22,6 +22,7 @@ import {
 import { saveChatSettings } from "@/app/(chat)/chat-settings-actions";
 import type { ChatSettings, ChatSettingsChange } from "@/lib/chat/core/chat-settings";
 import type { EditMessageInput, RegenerateReplyInput, RestorePanelInput, SendChoiceInput, SendPanelActionInput, ShowVersionInput } from "@/lib/chat/core/chat-inputs";
+import type { PanelStatePatch } from "@/lib/chat/panels/panel-state-patch";
 import { isStalePanelRefusal } from "@/lib/chat/panels/stale-panel";
 
 /** Words shown when the server could not be reached. */
@@ -101,8 +102,8 @@ export const chatActions = {
       return { error: UNREACHABLE_MESSAGE };
     }
   },
-  /** Stores a panel's state (for the revision shown); failures are quiet — the panel keeps working, a reload shows the last stored state. */
-  async savePanelState(input: { chatId: string; panelId: string; state: unknown; revision: number }): Promise<void> {
+  /** Stores what changed in a panel's state (for the revision shown); failures are quiet — the panel keeps working, a reload shows the last stored state. */
+  async savePanelState(input: { chatId: string; panelId: string; patch: PanelStatePatch; revision: number }): Promise<void> {
     await call(() => savePanelState(input));
   },
 };

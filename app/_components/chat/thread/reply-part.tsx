@@ -155,6 +155,8 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
   const panelState = useRestoredUiState(block, () => panelStates.stateOf(panelId), isPanel);
   const ownState = useStoredBlockState(block, !isPanel && messageId !== undefined);
   const state = isPanel ? panelState : ownState;
+  // The variables as restored, defaults included: what the first edit in this tab is measured against.
+  const restored = useMemo(() => panelState?.snapshot(), [panelState]);
   // A panel's latest revision is stored in the message its record names, which may be a silent one.
   const blockMessageId = isPanel && source?.dialect === "ui" ? record.messageId : messageId;
   const moved = isPanel && placement.homes.get(panelId) !== messageId;
@@ -170,7 +172,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
         block={block}
         streaming={streaming && !block.complete}
         {...(state !== undefined ? { state } : {})}
-        {...(isPanel && state !== undefined ? { onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next) } : {})}
+        {...(isPanel && state !== undefined ? { onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next, restored) } : {})}
         {...(data.resolveLink !== undefined ? { resolveLink: data.resolveLink } : {})}
         {...(hostSources !== undefined ? { hostSources } : {})}
         {...(sentChoices !== undefined ? { sentChoices } : {})}
