@@ -51,7 +51,7 @@ import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
 import { choiceTurn } from "../turn/choice-turn";
 import { panelActionTurn } from "../turn/panel-action-turn";
 import { toStorableText } from "../turn/storable-text";
-import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
+import { generateReply, MODEL_IDLE_TIMEOUT_MS, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
 import { planRepairRound } from "../turn/repair-round";
 import { restoreReply } from "../turn/restore-reply";
 import { restoreTurn, type RestoredPart } from "../turn/restore-turn";
@@ -164,6 +164,8 @@ export type ChatCoreOptions = {
   replyLease?: ReplyLeaseTiming;
   /** Milliseconds between checkpoints of a streaming reply's text (default `REPLY_CHECKPOINT_MS`). */
   checkpointMs?: number;
+  /** Milliseconds the model may send nothing before its reply is cut (default `MODEL_IDLE_TIMEOUT_MS`). */
+  modelIdleTimeoutMs?: number;
 };
 
 /** The chat core of one server instance (see the file comment). */
@@ -181,6 +183,7 @@ export class ChatCore {
   /** The @Query sources this host answers: compiled against, and told to the model. */
   private readonly querySchemas: UiQuerySchemas | undefined;
   private readonly checkpointMs: number | undefined;
+  private readonly modelIdleTimeoutMs: number;
   private started: Promise<void> | null = null;
   /** The sweep for replies dead processes left half-written. */
   private recovery: ReturnType<typeof setInterval> | null = null;
@@ -192,6 +195,7 @@ export class ChatCore {
     this.replyTimeLimitMs = options.replyTimeLimitMs ?? REPLY_TIME_LIMIT_MS;
     this.replyLease = options.replyLease;
     this.checkpointMs = options.checkpointMs;
+    this.modelIdleTimeoutMs = options.modelIdleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
     this.querySchemas = options.querySchemas;
     this.hub = new ChatHub({
       bus: options.bus,
@@ -602,6 +606,11 @@ export class ChatCore {
               promptDetail: this.compactPrompt(modelId) ? "compact" : "full",
               signal: slot.signal,
               stopReason: slot.reason,
+              modelIdleTimeoutMs: this.modelIdleTimeoutMs,
+              onModelIdle: () => {
+                console.error(`chat: reply ${messageId}: the model sent nothing for ${this.modelIdleTimeoutMs} ms; cutting it off`);
+                this.generations.abort(chatId, "model-idle");
+              },
               settings: readChatSettings(chat.settings),
               ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
             });
