@@ -1,7 +1,8 @@
 /**
  * The chat core's limits an operator may change, read from the server's
  * environment: `MODEL_IDLE_TIMEOUT_SECONDS` (how long a model may send
- * nothing before its reply is cut). Unset,
+ * nothing before its reply is cut) and `REPLY_STORE_RETRY_SECONDS` (how long
+ * a reply's final store retries while the database is unreachable). Unset,
  * the defaults hold; a value that is not a positive number of seconds is
  * ignored, and said so.
  */
@@ -9,7 +10,7 @@ import type { ChatCoreOptions } from "./chat-core";
 
 /** The options the environment sets, and what was wrong with the rest. */
 export type ChatCoreEnvironment = {
-  options: Pick<ChatCoreOptions, "modelIdleTimeoutMs">;
+  options: Pick<ChatCoreOptions, "modelIdleTimeoutMs" | "finalStoreRetryMs">;
   /** Variables that were set but unusable, each with why (for the server log). */
   problems: string[];
 };
@@ -26,9 +27,11 @@ export function chatCoreOptionsFromEnvironment(environment: Readonly<Record<stri
     return undefined;
   };
   const modelIdleTimeoutMs = milliseconds("MODEL_IDLE_TIMEOUT_SECONDS");
+  const finalStoreRetryMs = milliseconds("REPLY_STORE_RETRY_SECONDS");
   return {
     options: {
       ...(modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs } : {}),
+      ...(finalStoreRetryMs !== undefined ? { finalStoreRetryMs } : {}),
     },
     problems,
   };

@@ -15,9 +15,12 @@
  * reaches the live reply and the store with the characters the database
  * refuses already replaced, and counted for the receipt; a call to a tool it
  * was never offered is refused by the AI SDK, listed in the receipt, and the
- * reply goes on. Should the final store still fail, for any reason, the
- * reply is stored again as its text alone, marked as an error; only if that
- * fails too is nothing kept (the cause is logged; viewers are told).
+ * reply goes on. The final store holds out through a database outage
+ * (`storeFinalReply`: retried while the database is unreachable, up to
+ * `FINAL_STORE_RETRY_MS`, after which the caller hands the reply to the
+ * recovery sweep); should the database refuse it, the reply is stored again
+ * as its text alone, marked as an error; only if that fails too is nothing
+ * kept (the cause is logged; viewers are told).
  */
 import "server-only";
 import { NoSuchToolError, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
@@ -37,8 +40,9 @@ import { projectDataTools } from "@/lib/project/data-tool";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { RefusedToolCall } from "../final/boundary-receipt";
 import { withSystemAddition, type ChatSettings } from "../core/chat-settings";
+import { storeFinalReply, type FinalStoreOutcome, type RetryTiming } from "../final/final-store";
 import { storeMinimalReply } from "../final/store-minimal-reply";
-import { storeReply, type StoredReply } from "../final/store-reply";
+import { storeReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import { replyUsage } from "../records/reply-usage";
 import type { ToolCard } from "../wire";
@@ -112,14 +116,16 @@ export type GenerateReplyInput = {
   modelIdleTimeoutMs?: number;
   /** Aborts the generation as gone quiet (its stop reason then reads `model-idle`). */
   onModelIdle: () => void;
+  /** How long the final store retries while the database is unreachable (default `FINAL_STORE_RETRY_MS`). */
+  storeRetry?: RetryTiming;
   /** The @Query sources the host answers, listed in the system prompt as the compiler checks them. */
   querySchemas?: UiQuerySchemas;
   /** The chat's generation settings (system prompt addition, temperature, seed). */
   settings?: ChatSettings;
 };
 
-/** Generates, compiles and stores one reply (see the file comment); never throws. Null when nothing could be stored. */
-export async function generateReply(input: GenerateReplyInput): Promise<StoredReply | null> {
+/** Generates, compiles and stores one reply (see the file comment); never throws. */
+export async function generateReply(input: GenerateReplyInput): Promise<FinalStoreOutcome> {
   const { reply } = input;
   let failure: unknown = null;
   const replaced: StorableOutputTally = { replaced: 0 };
@@ -199,39 +205,30 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
   const error = status !== "error" ? null : stopReason !== null ? STOP_REASON_MESSAGES[stopReason] : REPLY_ERROR_MESSAGE;
   const blocks = reply.finish();
   const usage = replyUsage({ reported: reportedUsage, promptCharacters, text: reply.text, compileMs: reply.compileMs });
-  try {
-    return await storeReply({
-      userId: input.userId,
-      chatId: input.chatId,
-      messageId: input.messageId,
-      parentId: input.replyTo,
-      model: input.modelId,
-      status,
-      error,
-      text: reply.text,
-      blocks,
-      tools: reply.tools,
-      actionPanelId: input.actionPanelId,
-      boundary: { replacedCharacters: replaced.replaced, refusedTools },
-      usage,
-    });
-  } catch (caught) {
-    console.error(`chat: storing reply ${input.messageId} failed; storing its text alone`, caught);
-  }
-  try {
-    return await storeMinimalReply({
-      userId: input.userId,
-      chatId: input.chatId,
-      messageId: input.messageId,
-      parentId: input.replyTo,
-      model: input.modelId,
-      text: reply.text,
-      error: REPLY_NOT_SAVED_WHOLE_MESSAGE,
-    });
-  } catch (caught) {
-    console.error(`chat: storing reply ${input.messageId} as text alone failed too; it is not kept`, caught);
-    return null;
-  }
+  const scope = { userId: input.userId, chatId: input.chatId, messageId: input.messageId };
+  return storeFinalReply({
+    scope,
+    label: `reply ${input.messageId}`,
+    store: () =>
+      storeReply({
+        ...scope,
+        parentId: input.replyTo,
+        model: input.modelId,
+        status,
+        error,
+        text: reply.text,
+        blocks,
+        tools: reply.tools,
+        actionPanelId: input.actionPanelId,
+        boundary: { replacedCharacters: replaced.replaced, refusedTools },
+        usage,
+      }),
+    fallback: {
+      note: "storing its text alone",
+      store: () => storeMinimalReply({ ...scope, parentId: input.replyTo, model: input.modelId, text: reply.text, error: REPLY_NOT_SAVED_WHOLE_MESSAGE }),
+    },
+    ...(input.storeRetry ? { retry: input.storeRetry } : {}),
+  });
 }
 
 /** What a reply cut for each reason says; Stop and a deleted chat leave a stopped reply, which says nothing. */
