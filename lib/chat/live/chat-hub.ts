@@ -373,12 +373,14 @@ export class ChatHub {
       }
       case "reply-end": {
         const mirrored = entry?.origin === "remote" && entry.state.info.messageId === signal.messageId ? entry : null;
-        if (mirrored) {
+        // Read before the mirror goes: should the database be away (a mirror expiring during an outage), the read throws, the
+        // mirror stays, and the next heartbeat tries again; its viewers are never left with a reply that neither streams nor ends.
+        const stored = signal.stored ? await this.loader.loadReply(signal) : null;
+        if (mirrored && this.replies.get(signal.chatId) === mirrored) {
           this.replies.delete(signal.chatId);
           mirrored.state.dispose();
         }
         this.resyncAskedAt.delete(signal.messageId);
-        const stored = signal.stored ? await this.loader.loadReply(signal) : null;
         if (stored) this.emit(signal.chatId, { type: "reply-end", message: stored.message, panels: stored.panels });
         // The origin said it could not store the reply; a reply said stored that cannot be found was lost with its instance.
         else if (mirrored) {
