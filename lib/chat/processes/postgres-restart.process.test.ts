@@ -31,10 +31,20 @@ const HASTY_STORE_RETRY_SECONDS = 2;
 
 /**
  * Milliseconds a viewer on the other instance may wait for news that comes
- * over the bus: less than a mirror's expiry (MIRROR_EXPIRY_MS, 30 s), which
- * would otherwise end the reply for it without the bus and hide a deaf one.
+ * over the bus while both instances listen: less than a mirror's expiry
+ * (MIRROR_EXPIRY_MS, 30 s), which would otherwise end the reply for it
+ * without the bus and hide a deaf one.
  */
 const BUS_NEWS_MS = 20_000;
+
+/**
+ * Milliseconds a viewer on the other instance may wait for the end of a reply
+ * that ended just as the database came back: over the bus, or — when its
+ * instance had not listened again yet and missed it (postgres.js re-listens
+ * after its reconnect backoff; bus-relisten.process.test.ts) — when its
+ * mirror expires: MIRROR_EXPIRY_MS and a heartbeat (LIVE_REPLY_HEARTBEAT_MS), with room to spare.
+ */
+const END_AFTER_OUTAGE_MS = 60_000;
 
 const WHOLE_TEXT = FAULT_FIRST_TEXT + FAULT_SECOND_TEXT;
 
@@ -97,6 +107,14 @@ async function leaseOf(chatId: string): Promise<{ holder: string | null; until: 
   return row!;
 }
 
+/** Resolves once `count` instances listen on the chat bus again (postgres.js re-listens on its own after a reconnect). */
+async function untilListening(count: number): Promise<void> {
+  await eventually(`${count} instances listening on the bus`, async () => {
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`;
+    return row!.n === count;
+  });
+}
+
 async function checkpointCount(messageId: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from reply_checkpoints where message_id = ${messageId}`;
   return row!.n;
@@ -138,12 +156,13 @@ describe("Postgres restarted while a reply streams", () => {
     const end = await here.event("reply-end", (event) => event.message.id === replyMessageId, 60_000);
     expect([end.message.status, end.message.error, end.message.text]).toEqual(["complete", undefined, WHOLE_TEXT]);
     expect(rebuiltText(here.all(), replyMessageId)).toBe(WHOLE_TEXT);
-    const endThere = await there.event("reply-end", (event) => event.message.id === replyMessageId, BUS_NEWS_MS);
+    const endThere = await there.event("reply-end", (event) => event.message.id === replyMessageId, END_AFTER_OUTAGE_MS);
     expect(endThere.message).toEqual(end.message);
     expect(await leaseOf(chatId)).toEqual({ holder: null, until: null });
     expect(await checkpointCount(replyMessageId)).toBe(0);
 
-    // The chat takes the next prompt on the other instance, and this one's viewer follows it live: both listen again.
+    // Both instances listen again, and the chat takes the next prompt on the other one, followed live by this one's viewer.
+    await untilListening(2);
     const next = await sendBenchPrompt({ session: sessionOn(session, hasty), chatId, prompt: "Hello again", modelId: fault.modelId });
     await here.event("reply-start", (event) => event.messageId === next.replyMessageId, BUS_NEWS_MS);
     const nextEnd = await here.event("reply-end", (event) => event.message.id === next.replyMessageId, BUS_NEWS_MS);
@@ -170,12 +189,13 @@ describe("Postgres restarted while a reply streams", () => {
     // Back: the reply is stored as interrupted, with all of its text, and both instances' viewers hear of it.
     const stored = await here.event("message", (event) => event.message.id === replyMessageId, 60_000);
     expect(stored.message).toMatchObject({ role: "assistant", status: "error", error: REPLY_INTERRUPTED_MESSAGE, text: WHOLE_TEXT });
-    const endThere = await there.event("reply-end", (event) => event.message.id === replyMessageId, BUS_NEWS_MS);
+    const endThere = await there.event("reply-end", (event) => event.message.id === replyMessageId, END_AFTER_OUTAGE_MS);
     expect(endThere.message).toEqual(stored.message);
     expect(await leaseOf(chatId)).toEqual({ holder: null, until: null });
     expect(await checkpointCount(replyMessageId)).toBe(0);
 
     // The chat is free on either instance: a prompt sent to the other one is answered, and followed here.
+    await untilListening(2);
     const next = await sendBenchPrompt({ session: sessionOn(session, patient), chatId, prompt: "Hello again", modelId: fault.modelId });
     const nextEnd = await here.event("reply-end", (event) => event.message.id === next.replyMessageId, BUS_NEWS_MS);
     expect([nextEnd.message.status, nextEnd.message.text]).toEqual(["complete", WHOLE_TEXT]);
