@@ -1314,12 +1314,17 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
         idle.replay.session.expect("build-status");
         const chat = await idle.core.createChat(owner, {});
         let pauses = 0;
+        let holding = false;
         const log = await followChat(idle.core, owner, chat.id, (event) => {
-          // Five pauses of under a third of the timeout each: the reply takes longer than the timeout, but is never silent that long.
-          if (event.type === "text-delta" && pauses < 5) {
+          // Five pauses, one after another, of under a third of the timeout each: the reply takes longer than the timeout, but is never silent that long.
+          if (event.type === "text-delta" && pauses < 5 && !holding) {
             pauses += 1;
+            holding = true;
             const release = idle.time.hold();
-            setTimeout(release, 600);
+            setTimeout(() => {
+              holding = false;
+              release();
+            }, 600);
           }
         });
         const started = performance.now();
