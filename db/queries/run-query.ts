@@ -26,6 +26,56 @@ export function sqlState(caught: unknown): string | undefined {
 }
 
 /**
+ * Codes of a failure to reach the database at all, as opposed to the database
+ * refusing a statement: postgres.js's connection errors, Node's socket
+ * errors, and the SQLSTATEs of a server shutting down, starting up or out of
+ * connections. Such a failure says nothing about the statement: the same
+ * statement may succeed once the database is back.
+ */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+
+/** SQLSTATE class 08: connection_exception and its subclasses. */
+const CONNECTION_EXCEPTION_CLASS = "08";
+
+/**
+ * True when a failure (anywhere on its `cause` chain, or in an aggregate's
+ * `errors`) is the database being unreachable rather than refusing what it
+ * was sent: retrying the same statement later may succeed.
+ */
+export function isDatabaseUnreachable(caught: unknown): boolean {
+  const pending: unknown[] = [caught];
+  for (let seen = 0; pending.length > 0 && seen < MAX_CAUSE_DEPTH * 4; seen += 1) {
+    const current = pending.shift();
+    if (!(current instanceof Object)) continue;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && code.startsWith(CONNECTION_EXCEPTION_CLASS)))) return true;
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) pending.push(...errors);
+    pending.push((current as { cause?: unknown }).cause);
+  }
+  return false;
+}
+
+/**
  * Runs one named query on the given or the process database and wraps driver
  * failures: a unique violation becomes `conflict:database`, anything else
  * `offline:database`; both are logged, never shown.

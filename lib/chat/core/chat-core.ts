@@ -41,7 +41,8 @@ import { UiBlocksSchema } from "@/lib/ui/envelope/schema";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { UiStreamClock } from "@/lib/ui/stream/stream";
 import type { ChatBus } from "../bus/chat-bus";
-import { ChatHub, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
+import { loadStoredReply } from "../final/load-stored-reply";
+import { ChatHub, REPLY_SAVE_DEFERRED_MESSAGE, type ChatHubLoader, type ChatViewer } from "../live/chat-hub";
 import { ChatListHub } from "../live/chat-list-hub";
 import { panelStateDialect, parsePanelState } from "../panels/panel-state";
 import { applyPanelStatePatch } from "../panels/panel-state-patch";
@@ -52,12 +53,13 @@ import { chatTitleFromPrompt, DEFAULT_CHAT_TITLE } from "../turn/chat-title";
 import { choiceTurn } from "../turn/choice-turn";
 import { panelActionTurn } from "../turn/panel-action-turn";
 import { toStorableText } from "../turn/storable-text";
-import { generateReply, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
+import { generateReply, MODEL_IDLE_TIMEOUT_MS, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
+import { FINAL_STORE_RETRY_MS } from "../final/final-store";
 import { planRepairRound } from "../turn/repair-round";
 import { restoreReply } from "../turn/restore-reply";
 import { restoreTurn, type RestoredPart } from "../turn/restore-turn";
 import { GenerationRegistry } from "../turn/generation-registry";
-import { recoverInterruptedReplies, ReplyCheckpointer } from "../turn/reply-checkpoint";
+import { handOverToRecovery, recoverInterruptedReplies, ReplyCheckpointer } from "../turn/reply-checkpoint";
 import { REPLY_LEASE_MS, ReplyLease, type ReplyLeaseTiming } from "../turn/reply-lease";
 import type { ActionSummary, AssistantMessage, ChatEvent, ChatSnapshot, ChatSummary } from "../wire";
 import { pathPanels } from "../versions/path-panels";
@@ -165,6 +167,10 @@ export type ChatCoreOptions = {
   replyLease?: ReplyLeaseTiming;
   /** Milliseconds between checkpoints of a streaming reply's text (default `REPLY_CHECKPOINT_MS`). */
   checkpointMs?: number;
+  /** Milliseconds the model may send nothing before its reply is cut (default `MODEL_IDLE_TIMEOUT_MS`). */
+  modelIdleTimeoutMs?: number;
+  /** Milliseconds a final store retries while the database is unreachable (default `FINAL_STORE_RETRY_MS`). */
+  finalStoreRetryMs?: number;
 };
 
 /** The chat core of one server instance (see the file comment). */
@@ -182,6 +188,8 @@ export class ChatCore {
   /** The @Query sources this host answers: compiled against, and told to the model. */
   private readonly querySchemas: UiQuerySchemas | undefined;
   private readonly checkpointMs: number | undefined;
+  private readonly modelIdleTimeoutMs: number;
+  private readonly finalStoreRetryMs: number;
   private started: Promise<void> | null = null;
   /** The sweep for replies dead processes left half-written. */
   private recovery: ReturnType<typeof setInterval> | null = null;
@@ -193,6 +201,8 @@ export class ChatCore {
     this.replyTimeLimitMs = options.replyTimeLimitMs ?? REPLY_TIME_LIMIT_MS;
     this.replyLease = options.replyLease;
     this.checkpointMs = options.checkpointMs;
+    this.modelIdleTimeoutMs = options.modelIdleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
+    this.finalStoreRetryMs = options.finalStoreRetryMs ?? FINAL_STORE_RETRY_MS;
     this.querySchemas = options.querySchemas;
     this.hub = new ChatHub({
       bus: options.bus,
@@ -586,9 +596,10 @@ export class ChatCore {
       timeLimit.unref?.();
       const restore = "restore" in turn ? turn.restore : undefined;
       if (restore === undefined && model === null) throw new AppError("internal:chat", { detail: `turn of chat ${chat.id} has no model to answer it` });
+      const storeRetry = { boundMs: this.finalStoreRetryMs };
       const answer =
         restore !== undefined || model === null
-          ? restoreReply({ reply, part: restore ?? { text: "", cards: [] }, userId: actor.userId, chatId, messageId, replyTo: prompt.id, actionPanelId: actionPanelId ?? "" })
+          ? restoreReply({ reply, part: restore ?? { text: "", cards: [] }, userId: actor.userId, chatId, messageId, replyTo: prompt.id, actionPanelId: actionPanelId ?? "", storeRetry })
           : generateReply({
               reply,
               model,
@@ -603,12 +614,34 @@ export class ChatCore {
               promptDetail: this.compactPrompt(modelId) ? "compact" : "full",
               signal: slot.signal,
               stopReason: slot.reason,
+              modelIdleTimeoutMs: this.modelIdleTimeoutMs,
+              onModelIdle: () => {
+                console.error(`chat: reply ${messageId}: the model sent nothing for ${this.modelIdleTimeoutMs} ms; cutting it off`);
+                this.generations.abort(chatId, "model-idle");
+              },
+              storeRetry,
               settings: readChatSettings(chat.settings),
               ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
             });
       const generation = answer
-        .then(async (stored) => {
+        .then(async (outcome) => {
           clearTimeout(timeLimit);
+          const { stored } = outcome;
+          if (outcome.unreachable) {
+            // The database is still down: viewers get the reply as it stands (never left spinning), and it is stored as interrupted once the database is back.
+            await checkpointer.stop(false);
+            heldLease.abandon();
+            slot.release();
+            this.hub.endReply(reply, null, REPLY_SAVE_DEFERRED_MESSAGE);
+            void handOverToRecovery({
+              reply: { messageId, chatId, userId: actor.userId, parentId: prompt.id, model: modelId, text: () => reply.text },
+              recover: async () => {
+                await this.recoverInterrupted();
+                this.hub.announceStoredEnd({ chatId, userId: actor.userId, messageId });
+              },
+            });
+            return;
+          }
           // Kept when nothing could be stored: the next sweep tries again once the lease is free.
           await checkpointer.stop(stored !== null);
           const repair = stored !== null && model !== null && restore === undefined
@@ -852,14 +885,7 @@ async function authorizedChat(actor: Actor, chatId: string, action: ChatAction, 
 
 /** How the hub loads what other instances stored. */
 const storedRowLoader: ChatHubLoader = {
-  async loadReply({ userId, chatId, messageId }) {
-    const row = await getMessage({ userId, chatId, messageId });
-    if (!row) return null;
-    const message = toChatMessage(row);
-    if (message.role !== "assistant") return null;
-    const panels = (await listPanelStates({ userId, chatId })).filter((panel) => panel.messageId === messageId);
-    return { message, panels: toPanelRecords(panels, [message]) };
-  },
+  loadReply: loadStoredReply,
   async loadMessage({ userId, chatId, messageId }) {
     const row = await getMessage({ userId, chatId, messageId });
     return row ? toChatMessage(row) : null;

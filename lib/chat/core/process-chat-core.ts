@@ -2,8 +2,9 @@
  * The chat core of this server process, built from the environment on first
  * use: the Postgres chat bus when `DATABASE_URL` is set (so instances sharing
  * the database hear each other), the in-process bus otherwise (the embedded
- * database serves one process), the process's model registry, and the
- * project model's query sources (lib/project) for `@Query` in ```ui blocks.
+ * database serves one process), the process's model registry, the project
+ * model's query sources (lib/project) for `@Query` in ```ui blocks, and the
+ * limits the environment sets (chat-core-environment.ts).
  * Kept on `globalThis` because Next.js evaluates route and action bundles
  * separately (and again on every edit in development), and one process must
  * have one registry of running replies.
@@ -17,6 +18,7 @@ import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
 import type { ChatSnapshot, ChatSummary } from "../wire";
 import { ChatCore } from "./chat-core";
+import { chatCoreOptionsFromEnvironment } from "./chat-core-environment";
 
 const globalStore = globalThis as typeof globalThis & { __octoChatCore?: ChatCore };
 
@@ -28,8 +30,14 @@ export function chatBusFromEnvironment(environment: NodeJS.ProcessEnv = process.
 
 /** This process's chat core. */
 export function getChatCore(): ChatCore {
-  globalStore.__octoChatCore ??= new ChatCore({ bus: chatBusFromEnvironment(), models: modelRegistry(), querySchemas: PROJECT_QUERY_SCHEMAS });
+  globalStore.__octoChatCore ??= createProcessChatCore();
   return globalStore.__octoChatCore;
+}
+
+function createProcessChatCore(): ChatCore {
+  const { options, problems } = chatCoreOptionsFromEnvironment(process.env);
+  for (const problem of problems) console.warn(`chat: ${problem}`);
+  return new ChatCore({ bus: chatBusFromEnvironment(), models: modelRegistry(), querySchemas: PROJECT_QUERY_SCHEMAS, ...options });
 }
 
 /** Closes this process's chat core (graceful shutdown and tests); the next use builds a new one. */

@@ -113,6 +113,41 @@ describe("ChatHub", () => {
     expect(mirror.hub.isLive("c1")).toBe(false);
   });
 
+  it("keeps an expired mirror while the database cannot say what became of its reply, and ends it once it can", async () => {
+    let databaseUp = false;
+    const { instance, time } = setup({
+      loadReply: async () => {
+        if (!databaseUp) throw new Error("connect ECONNREFUSED");
+        return null;
+      },
+    });
+    const origin = instance();
+    const mirror = instance();
+    const seen: ChatEvent[] = [];
+    mirror.hub.subscribe("c1", (event) => seen.push(event));
+    start(origin.hub).appendText("Partial answer");
+    await settle(origin, mirror);
+    // The origin goes quiet while the database is away (its bus with it): the mirror expires, but nothing can be read.
+    origin.hub.close();
+    await origin.bus.close();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      time.advance(MIRROR_EXPIRY_MS + 15_000);
+      await settle(mirror);
+    } finally {
+      logged.mockRestore();
+    }
+    expect(seen.some((event) => event.type === "reply-end")).toBe(false);
+    expect(mirror.hub.liveReply("c1")?.text).toBe("Partial answer");
+    // Back: the next heartbeat ends it for its viewers.
+    databaseUp = true;
+    time.advance(10_000);
+    await settle(mirror);
+    const end = seen.at(-1);
+    expect(end?.type === "reply-end" && [end.message.status, end.message.error, end.message.text]).toEqual(["error", LOST_REPLY_MESSAGE, "Partial answer"]);
+    expect(mirror.hub.isLive("c1")).toBe(false);
+  });
+
   it("keeps a live origin's mirror alive through long pauses with heartbeats", async () => {
     const { instance, time } = setup();
     const origin = instance();

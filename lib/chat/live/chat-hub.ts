@@ -34,6 +34,13 @@ export const LOST_REPLY_MESSAGE = "The server writing this reply stopped before 
 /** What viewers are told about a reply the database refused even as text alone (the cause is logged where it was generated). */
 export const REPLY_NOT_SAVED_MESSAGE = "This reply could not be saved. Its text is shown until you reload the page, but it is not kept.";
 
+/**
+ * What viewers are told about a reply whose final store could not reach the
+ * database (lib/chat/final/final-store.ts): it is handed to the recovery
+ * sweep, and comes back as a stored reply once the database answers.
+ */
+export const REPLY_SAVE_DEFERRED_MESSAGE = "The database could not be reached to save this reply. What arrived is shown, and it is saved as an interrupted reply once the database is back.";
+
 /** Reads what other instances stored, for the events their signals announce. Every read is scoped by the chat's owner. */
 export type ChatHubLoader = {
   /** A stored reply and the panels it holds. */
@@ -196,18 +203,28 @@ export class ChatHub {
   /**
    * Ends a reply generated here: `stored` is what was saved (sent to viewers
    * here, and by id elsewhere); null when nothing could be saved, in which
-   * case viewers everywhere get the reply as it stood, marked not saved.
+   * case viewers everywhere get the reply as it stood, marked with
+   * `unsavedMessage` here (default: not saved) and as not saved elsewhere.
    */
-  endReply(reply: LocalReply, stored: { message: AssistantMessage; panels: PanelRecord[] } | null): void {
+  endReply(reply: LocalReply, stored: { message: AssistantMessage; panels: PanelRecord[] } | null, unsavedMessage: string = REPLY_NOT_SAVED_MESSAGE): void {
     const { chatId, userId, messageId } = reply.state.info;
     const entry = this.replies.get(chatId);
     if (entry?.state === reply.state) this.replies.delete(chatId);
     reply.state.dispose();
     const event: ChatEvent = stored
       ? { type: "reply-end", message: stored.message, panels: stored.panels }
-      : { type: "reply-end", message: lostReply(reply.state, entry?.sequence ?? 1, REPLY_NOT_SAVED_MESSAGE), panels: [] };
+      : { type: "reply-end", message: lostReply(reply.state, entry?.sequence ?? 1, unsavedMessage), panels: [] };
     this.emit(chatId, event);
     this.publish({ type: "reply-end", chatId, userId, messageId, stored: stored !== null });
+  }
+
+  /**
+   * Tells the other instances again that a reply generated here has ended,
+   * now stored: its end was sent while the database (and so the bus) was
+   * down, and their mirrors of it would otherwise stay live until they expire.
+   */
+  announceStoredEnd(input: { chatId: string; userId: string; messageId: string }): void {
+    this.publish({ type: "reply-end", ...input, stored: true });
   }
 
   /** Announces a message that joined a chat's thread, here and elsewhere. */
@@ -356,12 +373,14 @@ export class ChatHub {
       }
       case "reply-end": {
         const mirrored = entry?.origin === "remote" && entry.state.info.messageId === signal.messageId ? entry : null;
-        if (mirrored) {
+        // Read before the mirror goes: should the database be away (a mirror expiring during an outage), the read throws, the
+        // mirror stays, and the next heartbeat tries again; its viewers are never left with a reply that neither streams nor ends.
+        const stored = signal.stored ? await this.loader.loadReply(signal) : null;
+        if (mirrored && this.replies.get(signal.chatId) === mirrored) {
           this.replies.delete(signal.chatId);
           mirrored.state.dispose();
         }
         this.resyncAskedAt.delete(signal.messageId);
-        const stored = signal.stored ? await this.loader.loadReply(signal) : null;
         if (stored) this.emit(signal.chatId, { type: "reply-end", message: stored.message, panels: stored.panels });
         // The origin said it could not store the reply; a reply said stored that cannot be found was lost with its instance.
         else if (mirrored) {

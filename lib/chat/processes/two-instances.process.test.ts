@@ -10,8 +10,9 @@ import { REPLAY_MODEL_ID } from "@/lib/models/registry";
 import { callBenchAction, sendBenchPrompt, type BenchSession } from "../bench/bench-client";
 import { storedAt } from "../bench/huge-reply-run";
 import { startAppInstances, sessionOn, type AppInstances } from "../testing/app-instances";
+import { rebuiltText, watchChat as watch } from "../testing/chat-channel";
 import { openEventChannel } from "../testing/event-channel";
-import { ChatEventSchema, type ChatEvent } from "../wire";
+import type { ChatEvent } from "../wire";
 
 let app: AppInstances;
 let session: BenchSession;
@@ -24,29 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** The chat's channel on `server`, its events parsed with the wire schema. */
-async function watch(on: BenchSession, chatId: string) {
-  const channel = await openEventChannel({ url: `${on.baseUrl}/api/chats/${chatId}/events`, cookie: on.cookie });
-  const event = <Type extends ChatEvent["type"]>(type: Type, match: (event: Extract<ChatEvent, { type: Type }>) => boolean = () => true, timeoutMs?: number) =>
-    channel.waitFor((data) => {
-      const parsed = ChatEventSchema.parse(data);
-      return parsed.type === type && match(parsed as Extract<ChatEvent, { type: Type }>) ? (parsed as Extract<ChatEvent, { type: Type }>) : undefined;
-    }, timeoutMs);
-  const all = () => channel.events.map((entry) => ChatEventSchema.parse(entry.data));
-  return { channel, event, all };
-}
-
-/** Text of a reply as its deltas built it, checking they join without a gap. */
-function rebuiltText(events: readonly ChatEvent[], messageId: string, from = ""): string {
-  let text = from;
-  for (const event of events) {
-    if (event.type !== "text-delta" || event.messageId !== messageId) continue;
-    expect(event.start).toBeLessThanOrEqual(text.length);
-    text += event.delta.slice(text.length - event.start);
-  }
-  return text;
-}
 
 describe("two instances on one database", () => {
   it("streams a reply generated on one to a viewer of the other: text, previews and the stored end", async () => {

@@ -39,18 +39,32 @@ export function processDistDir(): string {
 }
 
 /**
- * Starts `count` instances on a fresh database (created on
- * POSTGRES_ADMIN_URL); `env` goes to every one of them. The first starts
- * alone (it migrates the database), the rest together.
+ * Starts `count` instances on a fresh database (created on `adminUrl`'s
+ * server, default POSTGRES_ADMIN_URL's); `env` and `nodeArguments` go to
+ * every one of them. The first starts alone (it migrates the database), the
+ * rest together.
  */
-export async function startAppInstances(input: { count: number; env?: Readonly<Record<string, string | undefined>> }): Promise<AppInstances> {
-  const database = await createTestDatabase();
+export async function startAppInstances(input: {
+  count: number;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The Postgres server to create the database on (a suite that restarts its database brings its own). */
+  adminUrl?: string;
+  /** Node options before the Next.js binary (e.g. `--import` of a probe). */
+  nodeArguments?: readonly string[];
+}): Promise<AppInstances> {
+  const database = await createTestDatabase(input.adminUrl ? { adminUrl: input.adminUrl } : {});
   const authSecret = randomBytes(32).toString("base64url");
   const distDir = processDistDir();
   const actionIds = readActionIds({ distDir: path.join(REPOSITORY_ROOT, distDir), file: "app/(chat)/actions.ts", names: CHAT_ACTION_NAMES });
   const started: BenchServer[] = [];
   const startServer = async (env?: Readonly<Record<string, string | undefined>>) => {
-    const server = await startBenchServer({ distDir, databaseUrl: database.url, authSecret, env: { ...input.env, ...env } });
+    const server = await startBenchServer({
+      distDir,
+      databaseUrl: database.url,
+      authSecret,
+      env: { ...input.env, ...env },
+      ...(input.nodeArguments ? { nodeArguments: input.nodeArguments } : {}),
+    });
     started.push(server);
     return server;
   };

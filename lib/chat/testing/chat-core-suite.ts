@@ -34,7 +34,7 @@ import { genuiFenceRecords } from "../final/final-reply";
 import { REPLY_NOT_SAVED_MESSAGE } from "../live/chat-hub";
 import { CHOICE_MARK } from "../turn/format-choice-message";
 import { NOT_AN_ACTION_NOTE } from "../turn/model-messages";
-import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_NOT_SAVED_WHOLE_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
+import { REPLY_ERROR_MESSAGE, REPLY_LEASE_LOST_MESSAGE, REPLY_MODEL_IDLE_MESSAGE, REPLY_NOT_SAVED_WHOLE_MESSAGE, REPLY_TIME_LIMIT_MESSAGE } from "../turn/generate-reply";
 import { PROMPT_MAX_LENGTH, type ChatEvent, type ToolCard } from "../wire";
 import { AssistantMessageSchema, ChatEventSchema } from "../wire";
 import {
@@ -1272,6 +1272,70 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
         limited.replay.session.assertConsumed();
       } finally {
         await limited.core.close();
+      }
+    });
+
+    it("cuts a reply whose model goes quiet mid-reply, keeping what arrived, and frees the chat for the next prompt", async () => {
+      // Generous against a loaded machine, where a worker may pause between parts for a moment of its own.
+      const idle = createTestChatCore({ bus: bus(), library, modelIdleTimeoutMs: 1_500 });
+      try {
+        idle.replay.session.expect("build-status", { stopsEarly: true }).expect("request-flow-diagram");
+        const chat = await idle.core.createChat(owner, {});
+        let quietEnded: Promise<void> | null = null;
+        const log = await followChat(idle.core, owner, chat.id, (event) => {
+          // The model goes quiet after its first words, for longer than the idle timeout (in real time) but far less than the time limit.
+          if (event.type === "text-delta" && event.start === 0 && quietEnded === null) {
+            const release = idle.time.hold();
+            quietEnded = new Promise((resolve) => setTimeout(resolve, 4_000)).then(release);
+          }
+        });
+        const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+        const sent = await idle.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId: idle.modelId });
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        logged.mockRestore();
+        expect([end.message.status, end.message.error]).toEqual(["error", REPLY_MODEL_IDLE_MESSAGE]);
+        expect(end.message.text.length).toBeGreaterThan(0);
+        expect(recordedText("build-status").startsWith(end.message.text)).toBe(true);
+        expect((await idle.core.getChatSnapshot(owner, chat.id)).messages.at(-1)).toEqual(end.message);
+        // The chat is free again: the next prompt is answered in full (once the replay's clock runs again).
+        await quietEnded;
+        const next = await idle.core.sendMessage(owner, { chatId: chat.id, prompt: "Explain how a chat turn flows through the system", modelId: idle.modelId });
+        expect((await log.next(isEvent("reply-end", next.replyMessageId))).message.status).toBe("complete");
+        log.stop();
+        idle.replay.session.assertConsumed();
+      } finally {
+        await idle.core.close();
+      }
+    });
+
+    it("lets a slow model finish as long as it keeps sending: the idle timeout counts silence, not the whole reply", async () => {
+      const idle = createTestChatCore({ bus: bus(), library, modelIdleTimeoutMs: 2_000 });
+      try {
+        idle.replay.session.expect("build-status");
+        const chat = await idle.core.createChat(owner, {});
+        let pauses = 0;
+        let holding = false;
+        const log = await followChat(idle.core, owner, chat.id, (event) => {
+          // Five pauses, one after another, of under a third of the timeout each: the reply takes longer than the timeout, but is never silent that long.
+          if (event.type === "text-delta" && pauses < 5 && !holding) {
+            pauses += 1;
+            holding = true;
+            const release = idle.time.hold();
+            setTimeout(() => {
+              holding = false;
+              release();
+            }, 600);
+          }
+        });
+        const started = performance.now();
+        const sent = await idle.core.sendMessage(owner, { chatId: chat.id, prompt: "Show me the build status", modelId: idle.modelId });
+        const end = await log.next(isEvent("reply-end", sent.replyMessageId));
+        expect(performance.now() - started).toBeGreaterThan(2_000);
+        expect([end.message.status, end.message.text]).toEqual(["complete", recordedText("build-status")]);
+        log.stop();
+        idle.replay.session.assertConsumed();
+      } finally {
+        await idle.core.close();
       }
     });
 

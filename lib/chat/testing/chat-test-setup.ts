@@ -92,6 +92,8 @@ export function createTestChatCore(options: {
   replay?: ReplayLanguageModel;
   /** Longest a reply may stream, in real milliseconds. */
   replyTimeLimitMs?: number;
+  /** Longest the model may send nothing, in real milliseconds. */
+  modelIdleTimeoutMs?: number;
   /** How long a reply's lease lasts and how often it is renewed, in real milliseconds. */
   replyLease?: ReplyLeaseTiming;
   /** The @Query sources the core offers (none by default). */
@@ -125,6 +127,7 @@ export function createTestChatCore(options: {
     models,
     clock: time,
     ...(options.replyTimeLimitMs !== undefined ? { replyTimeLimitMs: options.replyTimeLimitMs } : {}),
+    ...(options.modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs: options.modelIdleTimeoutMs } : {}),
     ...(options.replyLease ? { replyLease: options.replyLease } : {}),
     ...(options.querySchemas ? { querySchemas: options.querySchemas } : {}),
   });

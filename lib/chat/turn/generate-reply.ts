@@ -7,16 +7,20 @@
  * reply (viewers everywhere, previews through its UiStream). The artifact
  * tools (lib/artifacts) write versions as they run, before the reply is
  * stored; a reply stopped or cut afterwards keeps them, with their chips.
- * However the stream ends — finished, stopped, cut by an error or the time
- * limit — the text that arrived is compiled final and stored once.
+ * However the stream ends — finished, stopped, cut by an error, the time
+ * limit or a model gone quiet (`MODEL_IDLE_TIMEOUT_MS` with no stream part)
+ * — the text that arrived is compiled final and stored once.
  *
  * The model is wrapped at the boundary (`storable-output.ts`): what it sends
  * reaches the live reply and the store with the characters the database
  * refuses already replaced, and counted for the receipt; a call to a tool it
  * was never offered is refused by the AI SDK, listed in the receipt, and the
- * reply goes on. Should the final store still fail, for any reason, the
- * reply is stored again as its text alone, marked as an error; only if that
- * fails too is nothing kept (the cause is logged; viewers are told).
+ * reply goes on. The final store holds out through a database outage
+ * (`storeFinalReply`: retried while the database is unreachable, up to
+ * `FINAL_STORE_RETRY_MS`, after which the caller hands the reply to the
+ * recovery sweep); should the database refuse it, the reply is stored again
+ * as its text alone, marked as an error; only if that fails too is nothing
+ * kept (the cause is logged; viewers are told).
  */
 import "server-only";
 import { NoSuchToolError, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
@@ -36,8 +40,9 @@ import { projectDataTools } from "@/lib/project/data-tool";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { RefusedToolCall } from "../final/boundary-receipt";
 import { withSystemAddition, type ChatSettings } from "../core/chat-settings";
+import { storeFinalReply, type FinalStoreOutcome, type RetryTiming } from "../final/final-store";
 import { storeMinimalReply } from "../final/store-minimal-reply";
-import { storeReply, type StoredReply } from "../final/store-reply";
+import { storeReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import { replyUsage } from "../records/reply-usage";
 import type { ToolCard } from "../wire";
@@ -57,11 +62,24 @@ export const REPLY_MAX_STEPS = 4;
  */
 export const REPLY_TIME_LIMIT_MS = 10 * 60_000;
 
+/**
+ * Longest the model may send nothing — no text, no tool call, no step — before
+ * the reply is cut as failed, in milliseconds. A model that is working sends
+ * something every few seconds; its longest silence is a reasoning model
+ * thinking before its first word, well under two minutes. A provider whose
+ * stream hangs without closing would otherwise hold the chat until the time
+ * limit, ten minutes on, with its viewers watching a reply that never moves.
+ */
+export const MODEL_IDLE_TIMEOUT_MS = 120_000;
+
 /** What a reply cut by a provider error says (the provider's own text is logged, never shown). */
 export const REPLY_ERROR_MESSAGE = "The model failed while writing this reply. What arrived before the failure is kept.";
 
 /** What a reply says when this server stalled so long that its chat's lease ran out and another reply took the chat. */
 export const REPLY_LEASE_LOST_MESSAGE = "The reply was cut off: the server stalled and the chat moved on to another reply. What arrived is kept.";
+
+/** What a reply cut because the model went quiet says. */
+export const REPLY_MODEL_IDLE_MESSAGE = "The model stopped sending, so the reply was cut off. What arrived before it went quiet is kept.";
 
 /** What a reply cut by the time limit says. */
 export const REPLY_TIME_LIMIT_MESSAGE = "The reply took too long and was cut off. What arrived is kept.";
@@ -94,14 +112,20 @@ export type GenerateReplyInput = {
   signal: AbortSignal;
   /** Why it was aborted, once it was. */
   stopReason: () => GenerationStopReason | null;
+  /** Milliseconds without a stream part before the model counts as gone quiet (default `MODEL_IDLE_TIMEOUT_MS`). */
+  modelIdleTimeoutMs?: number;
+  /** Aborts the generation as gone quiet (its stop reason then reads `model-idle`). */
+  onModelIdle: () => void;
+  /** How long the final store retries while the database is unreachable (default `FINAL_STORE_RETRY_MS`). */
+  storeRetry?: RetryTiming;
   /** The @Query sources the host answers, listed in the system prompt as the compiler checks them. */
   querySchemas?: UiQuerySchemas;
   /** The chat's generation settings (system prompt addition, temperature, seed). */
   settings?: ChatSettings;
 };
 
-/** Generates, compiles and stores one reply (see the file comment); never throws. Null when nothing could be stored. */
-export async function generateReply(input: GenerateReplyInput): Promise<StoredReply | null> {
+/** Generates, compiles and stores one reply (see the file comment); never throws. */
+export async function generateReply(input: GenerateReplyInput): Promise<FinalStoreOutcome> {
   const { reply } = input;
   let failure: unknown = null;
   const replaced: StorableOutputTally = { replaced: 0 };
@@ -109,6 +133,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
   const settings = input.settings ?? {};
   let reportedUsage: { inputTokens: number | undefined; outputTokens: number | undefined } | null = null;
   let promptCharacters = 0;
+  let idle: ReturnType<typeof setTimeout> | null = null;
   try {
     const diagnostics = await preambleDiagnostics(input);
     const stored = await listThreadRows({ userId: input.userId, chatId: input.chatId });
@@ -121,6 +146,8 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
     );
     const messages = toModelMessages(thread, { images: await attachedImages(input, thread) });
     promptCharacters = system.length + thread.reduce((total, message) => total + message.text.length, 0);
+    // Restarted by every part the stream yields: only a silence as long as the timeout lets it fire.
+    idle = setTimeout(input.onModelIdle, input.modelIdleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS);
     const result = streamText({
       model: atModelBoundary(input.model, replaced),
       system,
@@ -139,6 +166,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
       onError: () => {},
     });
     for await (const part of result.fullStream) {
+      idle.refresh();
       switch (part.type) {
         case "text-delta":
           reply.appendText(part.text);
@@ -168,48 +196,49 @@ export async function generateReply(input: GenerateReplyInput): Promise<StoredRe
     }
   } catch (caught) {
     if (!input.signal.aborted) failure ??= caught;
+  } finally {
+    if (idle !== null) clearTimeout(idle);
   }
   const stopReason = input.stopReason();
   if (failure !== null && stopReason === null) console.error(`chat: reply ${input.messageId} failed`, failure);
-  const status: MessageStatus =
-    stopReason === "stop" || stopReason === "delete" ? "stopped" : failure !== null || stopReason === "time-limit" || stopReason === "lease-lost" ? "error" : "complete";
-  const error = status !== "error" ? null : stopReason === "time-limit" ? REPLY_TIME_LIMIT_MESSAGE : stopReason === "lease-lost" ? REPLY_LEASE_LOST_MESSAGE : REPLY_ERROR_MESSAGE;
+  const status: MessageStatus = stopReason === "stop" || stopReason === "delete" ? "stopped" : failure !== null || stopReason !== null ? "error" : "complete";
+  const error = status !== "error" ? null : stopReason !== null ? STOP_REASON_MESSAGES[stopReason] : REPLY_ERROR_MESSAGE;
   const blocks = reply.finish();
   const usage = replyUsage({ reported: reportedUsage, promptCharacters, text: reply.text, compileMs: reply.compileMs });
-  try {
-    return await storeReply({
-      userId: input.userId,
-      chatId: input.chatId,
-      messageId: input.messageId,
-      parentId: input.replyTo,
-      model: input.modelId,
-      status,
-      error,
-      text: reply.text,
-      blocks,
-      tools: reply.tools,
-      actionPanelId: input.actionPanelId,
-      boundary: { replacedCharacters: replaced.replaced, refusedTools },
-      usage,
-    });
-  } catch (caught) {
-    console.error(`chat: storing reply ${input.messageId} failed; storing its text alone`, caught);
-  }
-  try {
-    return await storeMinimalReply({
-      userId: input.userId,
-      chatId: input.chatId,
-      messageId: input.messageId,
-      parentId: input.replyTo,
-      model: input.modelId,
-      text: reply.text,
-      error: REPLY_NOT_SAVED_WHOLE_MESSAGE,
-    });
-  } catch (caught) {
-    console.error(`chat: storing reply ${input.messageId} as text alone failed too; it is not kept`, caught);
-    return null;
-  }
+  const scope = { userId: input.userId, chatId: input.chatId, messageId: input.messageId };
+  return storeFinalReply({
+    scope,
+    label: `reply ${input.messageId}`,
+    store: () =>
+      storeReply({
+        ...scope,
+        parentId: input.replyTo,
+        model: input.modelId,
+        status,
+        error,
+        text: reply.text,
+        blocks,
+        tools: reply.tools,
+        actionPanelId: input.actionPanelId,
+        boundary: { replacedCharacters: replaced.replaced, refusedTools },
+        usage,
+      }),
+    fallback: {
+      note: "storing its text alone",
+      store: () => storeMinimalReply({ ...scope, parentId: input.replyTo, model: input.modelId, text: reply.text, error: REPLY_NOT_SAVED_WHOLE_MESSAGE }),
+    },
+    ...(input.storeRetry ? { retry: input.storeRetry } : {}),
+  });
 }
+
+/** What a reply cut for each reason says; Stop and a deleted chat leave a stopped reply, which says nothing. */
+const STOP_REASON_MESSAGES: Record<GenerationStopReason, string | null> = {
+  stop: null,
+  delete: null,
+  "time-limit": REPLY_TIME_LIMIT_MESSAGE,
+  "lease-lost": REPLY_LEASE_LOST_MESSAGE,
+  "model-idle": REPLY_MODEL_IDLE_MESSAGE,
+};
 
 /**
  * The model at the chat's boundary: what it sends made storable, replacements

@@ -6,7 +6,7 @@
  */
 
 /** Why a generation was aborted. */
-export type GenerationStopReason = "stop" | "time-limit" | "delete" | "lease-lost";
+export type GenerationStopReason = "stop" | "time-limit" | "delete" | "lease-lost" | "model-idle";
 
 type Entry = {
   controller: AbortController;

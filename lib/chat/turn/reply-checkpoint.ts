@@ -6,12 +6,16 @@
  * its checkpoint behind with a lease it no longer renews: the next sweep on
  * any instance (one at start, then one per lease period) claims it, stores
  * the text as an interrupted reply — compiled, marked as an error, never
- * left spinning — and frees the chat's lease.
+ * left spinning — and frees the chat's lease. A reply whose process is
+ * alive but whose final store could not reach the database is handed over
+ * the same way, sooner: `handOverToRecovery` checkpoints its whole text,
+ * frees its chat and runs a sweep as soon as the database answers again.
  */
 import "server-only";
 import { getMessage } from "@/db/queries/chat-turns";
 import { claimReplyCheckpoint, deleteReplyCheckpoint, listAbandonedReplyCheckpoints, saveReplyCheckpoint } from "@/db/queries/reply-checkpoints";
 import { releaseReplyLease } from "@/db/queries/reply-leases";
+import { retryWhileUnreachable, type RetryTiming } from "../final/final-store";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import { storeMinimalReply } from "../final/store-minimal-reply";
@@ -27,8 +31,17 @@ export const REPLY_CHECKPOINT_MS = 2_000;
 /** Checkpoints claimed per sweep: a crash leaves at most its own streams behind; more wait for the next sweep. */
 export const RECOVERY_BATCH = 100;
 
+/**
+ * Longest a reply whose final store gave up keeps trying to reach the
+ * database to hand itself over, in milliseconds: as long as a reply may
+ * stream (REPLY_TIME_LIMIT_MS). Past it the database has been gone for an
+ * operator to notice; the chat's lease has long run out, and the next sweep
+ * on any instance stores the reply's last checkpoint once the database is back.
+ */
+export const REPLY_HANDOVER_MS = 10 * 60_000;
+
 /** What an interrupted reply says. */
-export const REPLY_INTERRUPTED_MESSAGE = "The server stopped while writing this reply. What arrived before is kept.";
+export const REPLY_INTERRUPTED_MESSAGE = "The server stopped, or lost its database, while writing this reply. What arrived before is kept.";
 
 /** The reply a checkpointer follows. */
 export type CheckpointedReply = {
@@ -88,6 +101,29 @@ export class ReplyCheckpointer {
       console.error(`chat: deleting the checkpoint of reply ${this.reply.messageId} failed`, caught);
     }
   }
+}
+
+/**
+ * Hands a reply that could not be stored (its database unreachable past the
+ * final store's bound) to the recovery sweep, once the database answers
+ * again: checkpoints its whole text, releases its chat's lease (whose
+ * renewal the caller stopped) and runs `recover` — a sweep, which stores it
+ * as an interrupted reply and tells its viewers. Retries while the database
+ * is unreachable, for up to `REPLY_HANDOVER_MS`. Never throws; false when it
+ * gave up (the last checkpoint written stays for a later sweep).
+ */
+export async function handOverToRecovery(input: { reply: CheckpointedReply; recover: () => Promise<unknown>; retry?: RetryTiming }): Promise<boolean> {
+  const { messageId, chatId, userId, parentId, model } = input.reply;
+  const timing = input.retry ?? { boundMs: REPLY_HANDOVER_MS };
+  try {
+    await retryWhileUnreachable(() => saveReplyCheckpoint({ checkpoint: { messageId, chatId, userId, parentId, model, text: input.reply.text() } }), timing);
+    await retryWhileUnreachable(() => releaseReplyLease({ chatId, holder: messageId }), timing);
+  } catch (caught) {
+    console.error(`chat: handing reply ${messageId} to the recovery sweep failed; a later sweep stores its last checkpoint`, caught);
+    return false;
+  }
+  await input.recover();
+  return true;
 }
 
 /**

@@ -59,6 +59,17 @@ export class ReplyLease {
     }
   }
 
+  /**
+   * Stops renewing without releasing: for a holder that cannot reach the
+   * database now and releases the chat itself once it can
+   * (`handOverToRecovery`), or leaves the lease to run out.
+   */
+  abandon(): void {
+    this.released = true;
+    if (this.renewal) clearInterval(this.renewal);
+    this.renewal = null;
+  }
+
   private async renew(durationMs: number): Promise<void> {
     if (this.released) return;
     try {

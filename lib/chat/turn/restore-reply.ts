@@ -6,14 +6,15 @@
  * next revision.
  */
 import "server-only";
-import { storeReply, type StoredReply } from "../final/store-reply";
+import { storeFinalReply, type FinalStoreOutcome, type RetryTiming } from "../final/final-store";
+import { storeReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import type { RestoredPart } from "./restore-turn";
 
 /** The model name a restored version is stored under: the host wrote it, not a model. */
 export const RESTORE_MODEL_NAME = "host:restore";
 
-/** Replays `part` into `reply` and stores it; null when the chat no longer exists or the store failed (logged: like a model's reply, it never throws). */
+/** Replays `part` into `reply` and stores it through the final store (held through an outage like a model's reply); never throws. */
 export async function restoreReply(input: {
   reply: LocalReply;
   part: RestoredPart;
@@ -22,26 +23,28 @@ export async function restoreReply(input: {
   messageId: string;
   replyTo: string;
   actionPanelId: string;
-}): Promise<StoredReply | null> {
+  /** How long the store retries while the database is unreachable (default `FINAL_STORE_RETRY_MS`). */
+  storeRetry?: RetryTiming;
+}): Promise<FinalStoreOutcome> {
   input.reply.appendText(input.part.text);
   for (const card of input.part.cards) input.reply.addTool({ ...card, textOffset: input.reply.text.length });
   const blocks = input.reply.finish();
-  try {
-    return await storeReply({
-      userId: input.userId,
-      chatId: input.chatId,
-      messageId: input.messageId,
-      parentId: input.replyTo,
-      model: RESTORE_MODEL_NAME,
-      status: "complete",
-      error: null,
-      text: input.reply.text,
-      blocks,
-      tools: input.reply.tools,
-      actionPanelId: input.actionPanelId,
-    });
-  } catch (caught) {
-    console.error(`chat: storing restored reply ${input.messageId} failed; it is not kept`, caught);
-    return null;
-  }
+  const scope = { userId: input.userId, chatId: input.chatId, messageId: input.messageId };
+  return storeFinalReply({
+    scope,
+    label: `restored reply ${input.messageId}`,
+    store: () =>
+      storeReply({
+        ...scope,
+        parentId: input.replyTo,
+        model: RESTORE_MODEL_NAME,
+        status: "complete",
+        error: null,
+        text: input.reply.text,
+        blocks,
+        tools: input.reply.tools,
+        actionPanelId: input.actionPanelId,
+      }),
+    ...(input.storeRetry ? { retry: input.storeRetry } : {}),
+  });
 }
