@@ -983,8 +983,10 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       replay.session.expect("q3-report", { stopsEarly: true });
       const chat = await core.createChat(owner, {});
       let stopped: Promise<unknown> | null = null;
+      let cards = 0;
+      // Stopped once both files are written, before the closing text (all of it arrives within one 40 ms hold at this recording's pace).
       const log = await followChat(core, owner, chat.id, (event) => {
-        if (stopped || event.type !== "text-delta") return;
+        if (stopped || event.type !== "tool" || (cards += 1) < 2) return;
         const release = time.hold();
         stopped = core.stopReply(owner, { chatId: chat.id }).finally(release);
       });

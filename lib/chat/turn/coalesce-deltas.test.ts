@@ -152,7 +152,7 @@ describe("coalesceDeltas", () => {
     const replay = createReplayModel({ sleep: realSleep, timeScale: 0.01, library });
     replay.session.expect("huge-reply");
     const result = streamText({
-      model: wrapLanguageModel({ model: replay, middleware: coalesceDeltasMiddleware }),
+      model: wrapLanguageModel({ model: replay, middleware: coalesceDeltasMiddleware() }),
       prompt: "Simulate a huge reply",
       stopWhen: stepCountIs(1),
     });

@@ -19,6 +19,7 @@
  * exactly the model's; only the cuts between parts move.
  */
 import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import type { UiStreamClock } from "@/lib/ui/stream/stream";
 
 /**
  * Most UTF-16 units one joined delta holds: a stream that never makes its
@@ -47,15 +48,29 @@ export const COALESCE_HOLD_MS = 40;
 /** Marks that the hold is over while the reader waited. */
 const HOLD_OVER = Symbol("hold over");
 
-/** Resolves when `heldSince + holdMs` has come, and never before a macrotask turn has passed. */
-function holdOver(heldSince: number, holdMs: number): Promise<typeof HOLD_OVER> {
-  const remaining = heldSince + holdMs - performance.now();
-  return new Promise((resolve) => (remaining > 0 ? setTimeout(() => resolve(HOLD_OVER), remaining) : setImmediate(() => resolve(HOLD_OVER))));
+/** The clock a hold is timed by: the chat core's (real time, or a test's simulated time). */
+export type HoldClock = Pick<UiStreamClock, "now" | "setTimeout">;
+
+const REAL_TIME: HoldClock = { now: () => performance.now(), setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds) };
+
+/** Resolves when `heldSince + holdMs` has come by `clock`, and never before a macrotask turn has passed. */
+function holdOver(clock: HoldClock, heldSince: number, holdMs: number): Promise<typeof HOLD_OVER> {
+  const remaining = heldSince + holdMs - clock.now();
+  return new Promise((resolve) => (remaining > 0 ? clock.setTimeout(() => resolve(HOLD_OVER), remaining) : setImmediate(() => resolve(HOLD_OVER))));
 }
 
-/** `source` with each run of same-id deltas joined into one part (see the file comment); `holdMs` defaults to `COALESCE_HOLD_MS`. */
-export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>, options: { holdMs?: number } = {}): ReadableStream<LanguageModelV3StreamPart> {
+/** Options of `coalesceDeltas`. */
+export type CoalesceOptions = {
+  /** Milliseconds a run is held (default `COALESCE_HOLD_MS`; 0 joins only what arrived in one burst). */
+  holdMs?: number;
+  /** What the hold is timed by (default real time). */
+  clock?: HoldClock;
+};
+
+/** `source` with each run of same-id deltas joined into one part (see the file comment). */
+export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>, options: CoalesceOptions = {}): ReadableStream<LanguageModelV3StreamPart> {
   const holdMs = options.holdMs ?? COALESCE_HOLD_MS;
+  const clock = options.clock ?? REAL_TIME;
   const reader = source.getReader();
   let held: DeltaPart | null = null;
   /** When the run held began (`performance.now()`). */
@@ -76,7 +91,7 @@ export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>
           let result: ReadableStreamReadResult<LanguageModelV3StreamPart>;
           try {
             if (held) {
-              hold ??= holdOver(heldSince, holdMs);
+              hold ??= holdOver(clock, heldSince, holdMs);
               const first = await Promise.race([nextRead, hold]);
               if (first === HOLD_OVER) {
                 // The hold is over and the model makes us wait: what is held goes now; the read stays pending for the next pull.
@@ -118,7 +133,7 @@ export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>
           if (previous) controller.enqueue(previous);
           if (isDelta(part)) {
             held = part;
-            heldSince = performance.now();
+            heldSince = clock.now();
             if (previous) return;
             continue;
           }
@@ -136,10 +151,12 @@ export function coalesceDeltas(source: ReadableStream<LanguageModelV3StreamPart>
 }
 
 /** The AI SDK middleware applying `coalesceDeltas` to every streamed call of a model. */
-export const coalesceDeltasMiddleware: LanguageModelV3Middleware = {
-  specificationVersion: "v3",
-  wrapStream: async ({ doStream }) => {
-    const result = await doStream();
-    return { ...result, stream: coalesceDeltas(result.stream) };
-  },
-};
+export function coalesceDeltasMiddleware(options: CoalesceOptions = {}): LanguageModelV3Middleware {
+  return {
+    specificationVersion: "v3",
+    wrapStream: async ({ doStream }) => {
+      const result = await doStream();
+      return { ...result, stream: coalesceDeltas(result.stream, options) };
+    },
+  };
+}

@@ -46,7 +46,7 @@ import { storeReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import { replyUsage } from "../records/reply-usage";
 import type { ToolCard } from "../wire";
-import { coalesceDeltasMiddleware } from "./coalesce-deltas";
+import { coalesceDeltasMiddleware, type HoldClock } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
 import { activePath } from "../versions/thread-tree";
 import { imagesToSend, toModelMessages, type AttachedImage } from "./model-messages";
@@ -112,6 +112,8 @@ export type GenerateReplyInput = {
   signal: AbortSignal;
   /** Why it was aborted, once it was. */
   stopReason: () => GenerationStopReason | null;
+  /** What the chat core's timers run on: the model's deltas are held by it (default real time). */
+  clock?: HoldClock;
   /** Milliseconds without a stream part before the model counts as gone quiet (default `MODEL_IDLE_TIMEOUT_MS`). */
   modelIdleTimeoutMs?: number;
   /** Aborts the generation as gone quiet (its stop reason then reads `model-idle`). */
@@ -149,7 +151,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
     // Restarted by every part the stream yields: only a silence as long as the timeout lets it fire.
     idle = setTimeout(input.onModelIdle, input.modelIdleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS);
     const result = streamText({
-      model: atModelBoundary(input.model, replaced),
+      model: atModelBoundary(input.model, replaced, input.clock),
       system,
       messages,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
@@ -246,10 +248,10 @@ const STOP_REASON_MESSAGES: Record<GenerationStopReason, string | null> = {
  * joined before the AI SDK handles them (see `coalesce-deltas.ts`). A model id
  * string is left as it is (the fallback store still keeps its text).
  */
-function atModelBoundary(model: LanguageModel, replaced: StorableOutputTally): LanguageModel {
+function atModelBoundary(model: LanguageModel, replaced: StorableOutputTally, clock: HoldClock | undefined): LanguageModel {
   if (typeof model !== "object" || model.specificationVersion !== "v3") return model;
   // The first middleware is the outermost: it sees the joined deltas, so a pair split by a provider is rarely held.
-  return wrapLanguageModel({ model, middleware: [storableOutputMiddleware(replaced), coalesceDeltasMiddleware] });
+  return wrapLanguageModel({ model, middleware: [storableOutputMiddleware(replaced), coalesceDeltasMiddleware(clock ? { clock } : {})] });
 }
 
 /** The images the model receives, by attachment id: the thread's newest few, for a model that reads images; none otherwise. */
