@@ -20,6 +20,12 @@ export type ChatBus = {
   publish(signal: ChatSignal): void;
   /** Registers a receiver of other instances' signals; returns its removal. */
   onSignal(receiver: ChatSignalReceiver): () => void;
+  /**
+   * Registers a listener told when the bus listens again after losing its
+   * connection (a database restart): whatever was published meanwhile was
+   * missed, so the instance catches up from what is stored. Returns its removal.
+   */
+  onResume(listener: () => void): () => void;
   /** Resolves once everything published so far has been sent. */
   flush(): Promise<void>;
   /** Stops sending and receiving. */

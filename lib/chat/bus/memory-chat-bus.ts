@@ -57,6 +57,11 @@ export class MemoryChatBus implements ChatBus {
     });
   }
 
+  /** In one process nothing is ever missed: resume listeners are never called. */
+  onResume(_listener: () => void): () => void {
+    return () => {};
+  }
+
   onSignal(receiver: ChatSignalReceiver): () => void {
     this.receivers.add(receiver);
     return () => void this.receivers.delete(receiver);

@@ -163,4 +163,26 @@ describe("PostgresChatBus", () => {
     expect(notifications).toBeLessThan(10);
     await Promise.all([sender.close(), receiver.close(), watcher.end({ timeout: 1 })]);
   });
+
+  it("listens again soon after its connection is cut, tells its resume listeners, and hears what is sent after", async () => {
+    const name = channel();
+    const sender = new PostgresChatBus({ url, channel: name });
+    const receiver = new PostgresChatBus({ url, channel: name });
+    await receiver.start();
+    let resumed = 0;
+    receiver.onResume(() => {
+      resumed += 1;
+    });
+    const heard: ChatSignal[] = [];
+    receiver.onSignal((signal) => heard.push(signal));
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    // As a database restart does: the listening connection is terminated.
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${`listen "${name}"`}`;
+    await until(() => resumed === 1, 10_000);
+    sender.publish({ type: "stop", chatId: "after" });
+    await until(() => heard.length === 1);
+    expect(heard).toEqual([{ type: "stop", chatId: "after" }]);
+    await Promise.all([sender.close(), receiver.close(), admin.end({ timeout: 1 })]);
+  });
 });
+

@@ -12,6 +12,12 @@
  * each receiver), and rows are pruned after `BUS_PAYLOAD_TTL_MS`. Receivers
  * handle a sender's notifications strictly in order, a referenced one
  * included.
+ *
+ * A dropped connection (a database restart) is reconnected within about a
+ * second (`reconnectBackoffSeconds`), and postgres.js listens again; what was
+ * published while the instance could not listen is lost to it, so each time
+ * it listens again after the first the bus tells its resume listeners, which
+ * catch up from what is stored.
  */
 import postgres from "postgres";
 import type { ChatBus, ChatSignalReceiver } from "./chat-bus";
@@ -43,6 +49,16 @@ export const BUS_PAYLOAD_TTL_MS = 60_000;
  */
 const BUS_POOL_SIZE = 2;
 
+/**
+ * Seconds before the bus's connections try again after a failure, by attempt
+ * (postgres.js's `backoff`): its default grows to 20 s, and an instance that
+ * cannot listen misses every signal meanwhile — after an 8-second restart it
+ * listened again 16–18 s after the database was back.
+ */
+export function reconnectBackoffSeconds(attempt: number): number {
+  return Math.min(0.1 * 2 ** attempt, 1);
+}
+
 /** Options of `PostgresChatBus`. */
 export type PostgresChatBusOptions = {
   /** The Postgres URL (the app's `DATABASE_URL`). */
@@ -62,6 +78,9 @@ export class PostgresChatBus implements ChatBus {
   private readonly batchMs: number;
   private readonly client: postgres.Sql;
   private readonly receivers = new Set<ChatSignalReceiver>();
+  private readonly resumeListeners = new Set<() => void>();
+  /** Whether the bus has listened once: every later listen follows a lost connection. */
+  private listened = false;
   private readonly queue: ChatSignal[] = [];
   /** The batch being gathered or sent; resolves once everything queued when it started was sent. */
   private sending: Promise<void> | null = null;
@@ -77,12 +96,16 @@ export class PostgresChatBus implements ChatBus {
     this.instanceId = options.instanceId ?? crypto.randomUUID();
     this.channel = options.channel ?? CHAT_BUS_CHANNEL;
     this.batchMs = options.batchMs ?? BUS_BATCH_MS;
-    this.client = postgres(options.url, { max: BUS_POOL_SIZE, connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} });
+    this.client = postgres(options.url, { max: BUS_POOL_SIZE, connect_timeout: CONNECT_TIMEOUT_SECONDS, backoff: reconnectBackoffSeconds, onnotice: () => {} });
   }
 
   start(): Promise<void> {
     this.started ??= this.client
-      .listen(this.channel, (payload) => this.receive(payload))
+      .listen(
+        this.channel,
+        (payload) => this.receive(payload),
+        () => this.listenedAgain(),
+      )
       .then((listening) => {
         this.listening = listening;
       })
@@ -99,6 +122,27 @@ export class PostgresChatBus implements ChatBus {
     this.sending ??= this.sendSoon();
   }
 
+  onResume(listener: () => void): () => void {
+    this.resumeListeners.add(listener);
+    return () => void this.resumeListeners.delete(listener);
+  }
+
+  /** postgres.js listened (first, or again after a lost connection). */
+  private listenedAgain(): void {
+    if (!this.listened) {
+      this.listened = true;
+      return;
+    }
+    if (this.closed) return;
+    for (const listener of this.resumeListeners) {
+      try {
+        listener();
+      } catch (caught) {
+        console.error("chat bus: a resume listener failed", caught);
+      }
+    }
+  }
+
   onSignal(receiver: ChatSignalReceiver): () => void {
     this.receivers.add(receiver);
     return () => void this.receivers.delete(receiver);
@@ -113,6 +157,7 @@ export class PostgresChatBus implements ChatBus {
     await this.flush();
     this.closed = true;
     this.receivers.clear();
+    this.resumeListeners.clear();
     await this.listening?.unlisten().catch(() => {});
     await this.client.end({ timeout: 1 });
   }

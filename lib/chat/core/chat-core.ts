@@ -189,6 +189,10 @@ export class ChatCore {
   private readonly querySchemas: UiQuerySchemas | undefined;
   private readonly checkpointMs: number | undefined;
   private readonly modelIdleTimeoutMs: number;
+  /** Removes the bus's resume listener (on close). */
+  private readonly stopResuming: () => void;
+  /** The clock of previews, heartbeats and the model's held deltas (undefined: real time). */
+  private readonly clock: UiStreamClock | undefined;
   private readonly finalStoreRetryMs: number;
   private started: Promise<void> | null = null;
   /** The sweep for replies dead processes left half-written. */
@@ -204,6 +208,7 @@ export class ChatCore {
     this.modelIdleTimeoutMs = options.modelIdleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
     this.finalStoreRetryMs = options.finalStoreRetryMs ?? FINAL_STORE_RETRY_MS;
     this.querySchemas = options.querySchemas;
+    this.clock = options.clock;
     this.hub = new ChatHub({
       bus: options.bus,
       loader: storedRowLoader,
@@ -212,6 +217,11 @@ export class ChatCore {
       onStop: (chatId) => void this.generations.abort(chatId, "stop"),
     });
     this.lists = new ChatListHub({ bus: options.bus });
+    // Listening again after a lost connection: what other instances sent meanwhile is caught up from the database.
+    this.stopResuming = options.bus.onResume(() => {
+      this.hub.catchUp();
+      this.lists.catchUp();
+    });
   }
 
   /**
@@ -615,6 +625,7 @@ export class ChatCore {
               signal: slot.signal,
               stopReason: slot.reason,
               modelIdleTimeoutMs: this.modelIdleTimeoutMs,
+              ...(this.clock ? { clock: this.clock } : {}),
               onModelIdle: () => {
                 console.error(`chat: reply ${messageId}: the model sent nothing for ${this.modelIdleTimeoutMs} ms; cutting it off`);
                 this.generations.abort(chatId, "model-idle");
@@ -832,6 +843,7 @@ export class ChatCore {
     await this.idle();
     if (this.recovery !== null) clearInterval(this.recovery);
     this.recovery = null;
+    this.stopResuming();
     this.hub.close();
     this.lists.close();
     await this.bus.close();

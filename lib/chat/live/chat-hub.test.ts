@@ -220,4 +220,38 @@ describe("ChatHub when an end went missing", () => {
     expect(types.filter((type) => type.startsWith("start") || type.startsWith("end"))).toEqual(["start r1", "end r1", "start r2"]);
     expect(mirror.hub.liveReply("c1")?.messageId).toBe("r2");
   });
+
+  it("catches up after its bus listened again: a mirrored reply stored meanwhile ends, one still streaming is asked for again, and viewers fetch their threads", async () => {
+    let stored = false;
+    const loadReply = vi.fn(async () => (stored ? { message: storedMessage("Done."), panels: [] } : null));
+    const { instance } = setup({ loadReply });
+    const origin = instance();
+    const mirror = instance();
+    const seen: ChatEvent[] = [];
+    mirror.hub.subscribe("c1", (event) => seen.push(event));
+    const heardByOrigin: string[] = [];
+    origin.bus.onSignal((signal) => heardByOrigin.push(signal.type));
+    const reply = start(origin.hub);
+    reply.appendText("Do");
+    await settle(origin, mirror);
+    expect(mirror.hub.isLive("c1")).toBe(true);
+
+    // Still streaming when the mirror's bus comes back: the origin is asked to send it again, and the viewer refetches.
+    mirror.hub.catchUp();
+    await settle(origin, mirror);
+    expect(heardByOrigin).toContain("resync");
+    expect(seen.filter((event) => event.type === "thread-changed")).toHaveLength(1);
+    expect(mirror.hub.isLive("c1")).toBe(true);
+
+    // Stored while the mirror could not hear its end: catching up ends it for the viewer, with what was stored.
+    stored = true;
+    mirror.hub.catchUp();
+    await settle(origin, mirror);
+    expect(mirror.hub.isLive("c1")).toBe(false);
+    const end = seen.find((event) => event.type === "reply-end");
+    expect(end?.type === "reply-end" && end.message.text).toBe("Done.");
+    origin.hub.close();
+    mirror.hub.close();
+  });
 });
+

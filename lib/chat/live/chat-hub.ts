@@ -227,6 +227,29 @@ export class ChatHub {
     this.publish({ type: "reply-end", ...input, stored: true });
   }
 
+  /**
+   * Catches up after the bus listened again following a lost connection:
+   * what other instances sent meanwhile was missed. Each mirrored reply is
+   * looked up — stored, it ends for the viewers here; not yet, its origin is
+   * asked to send it again — and every chat watched here is told to fetch its
+   * thread again (a message, a new title or version may have been missed).
+   */
+  catchUp(): void {
+    if (this.closed) return;
+    for (const [chatId, entry] of this.replies) {
+      if (entry.origin !== "remote") continue;
+      const { userId, messageId } = entry.state.info;
+      entry.lastHeardAt = this.clock.now();
+      this.resyncAskedAt.delete(messageId);
+      this.enqueue(chatId, async () => {
+        const stored = await this.loader.loadReply({ userId, chatId, messageId });
+        if (stored) await this.apply({ type: "reply-end", chatId, userId, messageId, stored: true });
+        else this.askResync(chatId, messageId);
+      });
+    }
+    for (const chatId of [...this.viewers.keys()]) this.emit(chatId, { type: "thread-changed", chatId });
+  }
+
   /** Announces a message that joined a chat's thread, here and elsewhere. */
   announceMessage(userId: string, message: ChatMessage): void {
     this.emit(message.chatId, { type: "message", message });

@@ -50,6 +50,11 @@ export class ChatListHub {
     this.bus.publish({ type: "chat-list", userId });
   }
 
+  /** Tells every list viewer here to load its list again: the bus missed what other instances announced while it could not listen. */
+  catchUp(): void {
+    for (const userId of [...this.viewers.keys()]) this.emit(userId);
+  }
+
   /** Stops hearing the bus and forgets every viewer. */
   close(): void {
     this.stopListening();
