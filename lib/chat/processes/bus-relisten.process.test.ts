@@ -1,13 +1,12 @@
 /**
- * FAILS until the chat bus catches up after it listens again (see the report
- * on issue 14's fault suites). An instance whose LISTEN connection drops — a
- * Postgres restart drops every one — hears nothing until postgres.js has
- * reconnected and listened again, on its reconnect backoff (after an 8 s
- * outage, 16–18 s after the database was back); what other instances publish
- * meanwhile is lost to it. A reply that ends in that gap does not end for the
- * instance's viewers until its mirror expires (MIRROR_EXPIRY_MS, 30 s after
- * the last signal heard), and the instance refuses the chat's next prompt
- * until then.
+ * An instance whose LISTEN connection drops — a Postgres restart drops every
+ * one — hears nothing until it has reconnected and listened again, and what
+ * other instances publish meanwhile is lost to it. It must catch up from the
+ * database once it listens again (lib/chat/bus/postgres-chat-bus.ts,
+ * `ChatHub.catchUp`): before it did, a reply that ended in that gap did not
+ * end for the instance's viewers until its mirror expired (MIRROR_EXPIRY_MS,
+ * 30 s after the last signal heard), and the instance refused the chat's next
+ * prompt until then.
  *
  * The gap is made exact rather than left to the backoff's dice: the listening
  * instance connects as a role of its own, which is cut off and refused
