@@ -40,7 +40,7 @@ export type BenchServer = {
 /** What lib/chat/bench/server-probe.mjs reports. */
 export type ServerProbeReport = {
   /** Delay of the event loop since the previous report, in milliseconds, the probe's resolution included. */
-  eventLoop: { p50: number; p99: number; max: number; resolutionMs: number };
+  eventLoop: { utilization: number; p50: number; p99: number; max: number; resolutionMs: number };
   /** `process.memoryUsage()`, in bytes. */
   memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
 };

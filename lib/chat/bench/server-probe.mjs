@@ -13,7 +13,7 @@
 //              → a CPU profile of what happens in between, written to <file> (`.cpuprofile`, for Chrome's DevTools)
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 
 /** Milliseconds between the histogram's samples: fine enough to see a 20 ms stall, cheap enough not to cause one. */
@@ -21,6 +21,8 @@ const RESOLUTION_MS = 10;
 
 const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 histogram.enable();
+/** The event loop's utilization at the previous report: the next is measured from it. */
+let utilizationMark = performance.eventLoopUtilization();
 
 const milliseconds = (nanoseconds) => Math.round((nanoseconds / 1e6) * 10) / 10;
 
@@ -76,6 +78,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   const memory = process.memoryUsage();
   const report = {
     eventLoop: {
+      // The share of the time since the previous report the loop was busy (not waiting for I/O): 1 is saturated.
+      utilization: Math.round(performance.eventLoopUtilization(utilizationMark).utilization * 1000) / 1000,
       p50: milliseconds(histogram.percentile(50)),
       p99: milliseconds(histogram.percentile(99)),
       max: milliseconds(histogram.max),
@@ -85,5 +89,6 @@ createInterface({ input: process.stdin }).on("line", (line) => {
     memory: { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
   };
   histogram.reset();
+  utilizationMark = performance.eventLoopUtilization();
   process.stdout.write(`[bench-probe] ${JSON.stringify(report)}\n`);
 });
