@@ -192,7 +192,8 @@ export class ChatHub {
       emit: (event) => this.emit(info.chatId, event),
       clock: this.clock,
       ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
-      watched: true,
+      // Previews are compiled only where someone watches: the instance generating a reply whose viewers are all elsewhere only keeps its text.
+      watched: this.viewers.has(info.chatId),
     });
     this.replies.set(info.chatId, { state, origin: "local", lastHeardAt: this.clock.now(), sequence });
     this.emit(info.chatId, { type: "reply-start", messageId: info.messageId, replyTo: info.replyTo, model: info.model, startedAt: info.startedAt });

@@ -4,8 +4,9 @@
  * feeds it from the model; every other instance feeds its mirror from bus
  * signals. Either way the text goes through one `UiStream` per reply on that
  * instance, whose previews become `preview` events; previews are never
- * stored or logged. A mirror starts its stream only once someone there
- * watches (`watch`), so instances nobody watches only keep the text.
+ * stored or logged. The stream starts only once someone on the instance
+ * watches (`watch`), so an instance nobody watches — the one generating a
+ * reply whose viewers are all on others included — only keeps the text.
  */
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
@@ -35,7 +36,7 @@ export type LiveReplyStateOptions = {
   clock?: UiStreamClock;
   /** Query sources `@Query` may name, as the final compile will see them. */
   querySchemas?: UiQuerySchemas;
-  /** Start previewing at once (the generating instance) instead of on the first `watch`. */
+  /** Start previewing at once (someone watches already) instead of on the first `watch`. */
   watched?: boolean;
 };
 
