@@ -16,6 +16,7 @@
  */
 import "server-only";
 import { tool, type Tool } from "ai";
+import { toolInputSchema } from "@/lib/models/tool-input-schema";
 import { getArtifactByPath, listArtifacts, storeArtifactVersion, type StoreArtifactVersionResult } from "@/db/queries/artifacts";
 import type { ArtifactVersionTool } from "@/db/schema";
 import { applyArtifactEdits } from "./apply-edits";
@@ -212,19 +213,19 @@ export function artifactReplyTools(scope: ArtifactScope): { write_file: Tool<Wri
   return {
     write_file: tool({
       description: definitions.write_file.description,
-      inputSchema: definitions.write_file.inputSchema,
+      inputSchema: toolInputSchema(definitions.write_file.inputSchema),
       execute: (input) => queue(() => writeArtifactFile(scope, input)),
       toModelOutput: modelOutput("write_file"),
     }),
     edit_file: tool({
       description: definitions.edit_file.description,
-      inputSchema: definitions.edit_file.inputSchema,
+      inputSchema: toolInputSchema(definitions.edit_file.inputSchema),
       execute: (input) => queue(() => editArtifactFile(scope, input)),
       toModelOutput: modelOutput("edit_file"),
     }),
     show_artifact: tool({
       description: definitions.show_artifact.description,
-      inputSchema: definitions.show_artifact.inputSchema,
+      inputSchema: toolInputSchema(definitions.show_artifact.inputSchema),
       execute: (input) => queue(() => showArtifact(scope, input)),
       toModelOutput: modelOutput("show_artifact"),
     }),

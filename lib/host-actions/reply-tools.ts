@@ -60,11 +60,14 @@ function inOrder(): (task: () => Promise<HostActionResult>) => Promise<HostActio
   };
 }
 
+/** Each action's open schema, converted to JSON Schema once per process rather than for every reply. */
+const openSchemas: Partial<Record<HostActionName, ReturnType<typeof jsonSchema<unknown>>>> = {};
+
 /** The JSON schema the model sees; validation is the host's (see the file comment). */
 function openSchema(name: HostActionName) {
-  return jsonSchema<unknown>(z.toJSONSchema(HOST_ACTION_DEFINITIONS[name].inputSchema) as Parameters<typeof jsonSchema>[0], {
+  return (openSchemas[name] ??= jsonSchema<unknown>(z.toJSONSchema(HOST_ACTION_DEFINITIONS[name].inputSchema) as Parameters<typeof jsonSchema>[0], {
     validate: (value) => ({ success: true, value }),
-  });
+  }));
 }
 
 /** The tools for one reply; spread them into `streamText`'s tools beside `render_ui`. */

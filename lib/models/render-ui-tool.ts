@@ -6,6 +6,7 @@
  * playground; only a spec with nothing renderable is an error the model sees.
  */
 import { tool } from "ai";
+import { toolInputSchema } from "./tool-input-schema";
 import type { GenuiDiagnostic } from "@/lib/genui/diagnostics/diagnostic";
 import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
@@ -43,7 +44,7 @@ export function executeRenderUi(input: RenderUiInput): RenderUiToolResult {
 export const renderUiTool = tool({
   description:
     "Render a read-only card in the chat (stats, tables, lists, key-value pairs, progress, charts, mermaid diagrams, code, links). Input: {spec: {id?, title?, items: GenuiNode[]}} as the GenUI guide describes; interactive nodes are dropped on this surface. After calling it, reply in plain text that stands on its own.",
-  inputSchema: RenderUiInputSchema,
+  inputSchema: toolInputSchema(RenderUiInputSchema),
   execute: async (input): Promise<RenderUiToolResult> => executeRenderUi(input),
   // The model learns only whether the card was drawn: clamping is silent to it.
   toModelOutput: ({ output }) =>

@@ -17,6 +17,7 @@
  */
 import "server-only";
 import { tool } from "ai";
+import { toolInputSchema } from "@/lib/models/tool-input-schema";
 import { z } from "zod";
 import { authorizeChat, type Actor } from "@/lib/auth/policy";
 import { isAppError, toAppError, type PublicError } from "@/lib/errors";
@@ -126,7 +127,7 @@ export function projectDataTools(scope: ProjectDataScope) {
   return {
     [READ_PROJECT_DATA_TOOL_NAME]: tool({
       description: DESCRIPTION,
-      inputSchema: ReadProjectDataInputSchema,
+      inputSchema: toolInputSchema(ReadProjectDataInputSchema),
       execute: (input) => readProjectData(scope, input),
     }),
   };
