@@ -84,12 +84,25 @@ export function actionResultOf(body: string): unknown {
   return JSON.parse(row);
 }
 
+/** What an action call answered: the HTTP status and the action's result (null when the body held none, e.g. a 500 page). */
+export type ActionCall = {
+  status: number;
+  result: { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } } | null;
+  body: string;
+};
+
+const ActionCallResultSchema = z.union([
+  z.object({ ok: z.literal(true) }).passthrough(),
+  z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }).passthrough() }),
+]);
+
 /**
  * Calls a server action by its id with one argument, as a page's form does
- * (posted to `pagePath`, the page that uses it; default `/`); returns its
- * `{ok: true, …}` result and throws on anything else.
+ * (posted to `pagePath`, the page that uses it; default `/`), and returns
+ * whatever it answered — a refusal as well as a success (the process suites
+ * check refusals).
  */
-export async function callBenchAction(session: Pick<BenchSession, "baseUrl" | "cookie">, actionId: string, input: unknown, pagePath = "/"): Promise<Record<string, unknown>> {
+export async function callAction(session: Pick<BenchSession, "baseUrl" | "cookie">, actionId: string, input: unknown, pagePath = "/"): Promise<ActionCall> {
   const response = await fetch(`${session.baseUrl}${pagePath}`, {
     method: "POST",
     headers: {
@@ -102,10 +115,22 @@ export async function callBenchAction(session: Pick<BenchSession, "baseUrl" | "c
     body: JSON.stringify([input]),
   });
   const body = await response.text();
-  if (!response.ok) throw new Error(`server action failed: ${response.status} ${body.slice(0, 300)}`);
-  const result = z.object({ ok: z.boolean() }).passthrough().parse(actionResultOf(body));
-  if (!result.ok) throw new Error(`server action refused: ${JSON.stringify(result).slice(0, 300)}`);
-  return result;
+  let result: ActionCall["result"] = null;
+  try {
+    const parsed = ActionCallResultSchema.safeParse(actionResultOf(body));
+    if (parsed.success) result = parsed.data as ActionCall["result"];
+  } catch {
+    // No result row: the status (and the body) say what happened instead.
+  }
+  return { status: response.status, result, body };
+}
+
+/** `callAction` for a call that must succeed: its `{ok: true, …}` result; throws on anything else. */
+export async function callBenchAction(session: Pick<BenchSession, "baseUrl" | "cookie">, actionId: string, input: unknown, pagePath = "/"): Promise<Record<string, unknown>> {
+  const call = await callAction(session, actionId, input, pagePath);
+  if (call.status !== 200 || call.result === null) throw new Error(`server action failed: ${call.status} ${call.body.slice(0, 300)}`);
+  if (!call.result.ok) throw new Error(`server action refused: ${JSON.stringify(call.result).slice(0, 300)}`);
+  return call.result;
 }
 
 /**

@@ -8,9 +8,8 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLAY_MODEL_ID } from "@/lib/models/registry";
-import { fetchBenchSnapshot, sendBenchPrompt, type BenchSession } from "../bench/bench-client";
+import { callAction, fetchBenchSnapshot, sendBenchPrompt, type ActionCall, type BenchSession } from "../bench/bench-client";
 import { storedAt } from "../bench/huge-reply-run";
-import { callAction, type ActionCall } from "../testing/action-call";
 import { startAppInstances, sessionOn, type AppInstances } from "../testing/app-instances";
 
 /** Chats each race runs in: every round is a fresh panel, pressed on both instances at once. */

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GenuiPanelStateSchema } from "@/lib/genui/panel/panel-state";
 import { REPLAY_MODEL_ID } from "@/lib/models/registry";
 import { UiStateSnapshotSchema } from "@/lib/ui/state/snapshot";
-import { callBenchAction, fetchBenchSnapshot, sendBenchPrompt, type BenchSession } from "../bench/bench-client";
+import { callAction, callBenchAction, fetchBenchSnapshot, sendBenchPrompt, type ActionCall, type BenchSession } from "../bench/bench-client";
 import { storedAt } from "../bench/huge-reply-run";
-import { callAction, type ActionCall } from "../testing/action-call";
 import { startAppInstances, sessionOn, type AppInstances } from "../testing/app-instances";
 
 /** Rounds of edits per case: each round one save from each tab, at once or one after the other. */
