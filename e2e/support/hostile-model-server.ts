@@ -16,6 +16,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
+import { messageContentText, readRequestBody } from "../../lib/chat/testing/chat-completions-request";
 import { HOSTILE_CASES, RESPONDER_CASES } from "../hostile/cases";
 import { caseIdOf, type HostileCase, type HostileChunk, type HostileStep } from "../hostile/hostile-case";
 
@@ -28,15 +29,6 @@ const REQUEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 /** A message of the chat-completions request, as far as this server reads it. */
 type RequestMessage = { role?: unknown; content?: unknown };
 
-/** The text of a message's `content` (a string, or a list of text parts). */
-function contentText(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content
-    .map((part: unknown) => (typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : ""))
-    .join("");
-}
-
 /** Which case a request plays and which step of it: see the module comment. */
 export function pickStep(messages: RequestMessage[], cases: ReadonlyMap<string, HostileCase>): { hostileCase: HostileCase | null; caseId: string | null; step: number } {
   let lastUser = -1;
@@ -47,7 +39,7 @@ export function pickStep(messages: RequestMessage[], cases: ReadonlyMap<string, 
     }
   }
   if (lastUser < 0) return { hostileCase: null, caseId: null, step: 0 };
-  const caseId = caseIdOf(contentText(messages[lastUser]?.content));
+  const caseId = caseIdOf(messageContentText(messages[lastUser]?.content));
   const step = messages.slice(lastUser + 1).filter((message) => message.role === "assistant").length;
   return { hostileCase: caseId === null ? null : (cases.get(caseId) ?? null), caseId, step };
 }
@@ -55,18 +47,6 @@ export function pickStep(messages: RequestMessage[], cases: ReadonlyMap<string, 
 /** What the server answers when the message names no case it knows. */
 function unknownCaseStep(caseId: string | null): HostileStep {
   return { chunks: [{ kind: "text", text: caseId === null ? "No hostile case was named." : `There is no hostile case "${caseId}".` }] };
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const part of request) {
-    const buffer = part as Buffer;
-    size += buffer.length;
-    if (size > REQUEST_BODY_LIMIT_BYTES) throw new Error("request body too large");
-    parts.push(buffer);
-  }
-  return Buffer.concat(parts).toString("utf8");
 }
 
 /** Streams one step as `chat.completion.chunk` events; see HostileChunk for what each piece becomes. */
@@ -147,7 +127,7 @@ export function startHostileModelServer(options: { port: number; host?: string; 
       response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${request.method} ${path}` } }));
       return;
     }
-    const body = JSON.parse(await readBody(request)) as { messages?: RequestMessage[]; stream?: boolean };
+    const body = JSON.parse(await readRequestBody(request, REQUEST_BODY_LIMIT_BYTES)) as { messages?: RequestMessage[]; stream?: boolean };
     requests += 1;
     const { hostileCase, caseId, step } = pickStep(Array.isArray(body.messages) ? body.messages : [], cases);
     const played = hostileCase?.steps[step] ?? (hostileCase ? { chunks: [{ kind: "text" as const, text: " " }] } : unknownCaseStep(caseId));

@@ -18,6 +18,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import { lastUserText, readRequestBody } from "../testing/chat-completions-request";
 import { buildReplayScript, REPLAY_DEFAULT_CHARACTERS_PER_SECOND, REPLAY_DEFAULT_FIRST_TOKEN_MS } from "@/lib/models/replay/replay-script";
 
 /** The model name the server answers to (`OPENAI_COMPATIBLE_MODELS`). */
@@ -32,26 +33,6 @@ const REQUEST_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** The text played: the recordings' replies as the replay model plays them, one after another, a blank line between. */
 export function pacedReplyText(root: string, replyIds: readonly string[]): string {
   return replyIds.map((id) => readFileSync(path.join(root, "fixtures", "replays", id, "reply.md"), "utf8")).join("\n\n");
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const part of request) {
-    size += (part as Buffer).length;
-    if (size > REQUEST_BODY_LIMIT_BYTES) throw new Error("request body too large");
-    parts.push(part as Buffer);
-  }
-  return Buffer.concat(parts).toString("utf8");
-}
-
-/** The text of the newest user message of a chat-completions request. */
-function lastUserText(body: unknown): string {
-  const messages = (body as { messages?: { role?: unknown; content?: unknown }[] }).messages ?? [];
-  const last = messages.findLast((message) => message.role === "user");
-  const content = last?.content;
-  if (typeof content === "string") return content;
-  return Array.isArray(content) ? content.map((part: { text?: unknown }) => (typeof part.text === "string" ? part.text : "")).join("") : "";
 }
 
 /** Starts the server; resolves once it listens. */
@@ -119,8 +100,8 @@ export function startPacedModelServer(options: { port: number; text: string; cha
       return void response.writeHead(204).end();
     }
     if (request.method !== "POST" || url.pathname !== "/v1/chat/completions") return void response.writeHead(404).end();
-    const body: unknown = JSON.parse(await readBody(request));
-    const tag = TAG_PATTERN.exec(lastUserText(body))?.[1] ?? "untagged";
+    const body = JSON.parse(await readRequestBody(request, REQUEST_BODY_LIMIT_BYTES)) as { messages?: unknown };
+    const tag = TAG_PATTERN.exec(lastUserText(body.messages))?.[1] ?? "untagged";
     await stream(response, tag);
   };
   const server = createServer((request, response) => {

@@ -17,6 +17,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { lastUserText, readRequestBody } from "./chat-completions-request";
 
 /** The model name the server answers to (`OPENAI_COMPATIBLE_MODELS`). */
 export const FAULT_MODEL_NAME = "faulty";
@@ -55,11 +56,7 @@ export type FaultModelServer = {
 
 /** The script the newest user message names. */
 export function faultScriptOf(messages: unknown): FaultScript {
-  const list = Array.isArray(messages) ? (messages as { role?: unknown; content?: unknown }[]) : [];
-  const last = [...list].reverse().find((message) => message.role === "user");
-  const content = last?.content;
-  const text = typeof content === "string" ? content : Array.isArray(content) ? content.map((part: { text?: unknown }) => (typeof part.text === "string" ? part.text : "")).join("") : "";
-  const named = /\bfault (drop|error|stall|gate)\b/.exec(text)?.[1];
+  const named = /\bfault (drop|error|stall|gate)\b/.exec(lastUserText(messages))?.[1];
   return (named as FaultScript | undefined) ?? "ok";
 }
 
@@ -98,7 +95,7 @@ export async function startFaultModelServer(): Promise<FaultModelServer> {
       response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${request.method} ${path}` } }));
       return;
     }
-    const body = JSON.parse(await readBody(request)) as { messages?: unknown };
+    const body = JSON.parse(await readRequestBody(request, REQUEST_BODY_LIMIT_BYTES)) as { messages?: unknown };
     const script = faultScriptOf(body.messages);
     const id = `chatcmpl-fault-${startedCount + 1}`;
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
@@ -171,16 +168,4 @@ export async function startFaultModelServer(): Promise<FaultModelServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const part of request) {
-    const buffer = part as Buffer;
-    size += buffer.length;
-    if (size > REQUEST_BODY_LIMIT_BYTES) throw new Error("request body too large");
-    parts.push(buffer);
-  }
-  return Buffer.concat(parts).toString("utf8");
 }
