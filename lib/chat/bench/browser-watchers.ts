@@ -71,6 +71,8 @@ export type BenchBrowser = {
   watch: (chatId: string, count: number) => Promise<void>;
   /** Opens one tab on `pagePath`; resolves once it has opened a live channel at each of `channelPaths` (a page may watch several). */
   watchPage: (pagePath: string, channelPaths: readonly string[]) => Promise<void>;
+  /** A new tab in the signed-in context, for a bench that drives the page itself. */
+  newPage: () => Promise<Page>;
   /** Closes the tabs opened by `watch`. */
   closeTabs: () => Promise<void>;
   /** Opens the chat once (the app's scripts cached, as a reload finds them), then reloads it `rounds` times and times each. */
@@ -87,11 +89,11 @@ function chromiumPath(): string | undefined {
   return DEBIAN_CHROMIUM;
 }
 
-/** Launches Chromium and signs a guest in on `baseUrl`. */
-export async function openBenchBrowser(baseUrl: string): Promise<BenchBrowser> {
+/** Launches Chromium and signs a guest in on `baseUrl`; the tabs are 1280×800 unless `viewport` says otherwise. */
+export async function openBenchBrowser(baseUrl: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BenchBrowser> {
   const executablePath = chromiumPath();
   const browser: Browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? { width: 1280, height: 800 } });
   const signIn = await context.request.post("/api/auth/sign-in/anonymous", { headers: { origin: baseUrl }, data: {} });
   if (!signIn.ok()) throw new Error(`guest sign-in failed: ${signIn.status()}`);
   const cookie = (await context.cookies(baseUrl)).map((entry) => `${entry.name}=${entry.value}`).join("; ");
@@ -107,6 +109,7 @@ export async function openBenchBrowser(baseUrl: string): Promise<BenchBrowser> {
       for (let index = 0; index < count; index += 1) await watchPage(`/chat/${chatId}`, [`/api/chats/${chatId}/events`]);
     },
     watchPage,
+    newPage: () => context.newPage(),
     closeTabs: async () => {
       for (const page of context.pages()) await page.close();
     },
