@@ -1,10 +1,10 @@
 "use client";
 /**
  * The streaming conformance run: one reply at a time, fed into the chat's
- * own live reply view (`LiveReplyView`, through a `UiCompiler` kept across
+ * own reply view (`AssistantReply` given the live reply, through a `UiCompiler` kept across
  * steps as the server's `UiStream` keeps one) at every cut, each step drawn
  * synchronously and checked (stream-checks.ts); then compared with the
- * stored reply's view (`StoredReply`). The browser spec calls
+ * same view of the stored reply. The browser spec calls
  * `window.__streamConformance.run(id)`; a person can press Run.
  */
 import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
@@ -15,7 +15,7 @@ import { UiCompiler } from "@/lib/ui/compile/compiler";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { placePanels } from "../../_components/chat/panels/place-panels";
 import { usePanelStates } from "../../_components/chat/panels/use-panel-states";
-import { LiveReplyView, StoredReply } from "../../_components/chat/thread/assistant-message";
+import { AssistantReply } from "../../_components/chat/thread/assistant-message";
 import { ThreadContext, type ThreadContextValue } from "../../_components/chat/thread/thread-context";
 import { GALLERY_LATEST_ATTACHMENT, GALLERY_QUERY_SCHEMAS } from "../gallery/gallery-queries";
 import { comparableMarkup, describeElement, enabledEarly, panelElements, problemMarks, type StreamViolation } from "./stream-checks";
@@ -229,7 +229,7 @@ export function StreamConformance({ replies }: { replies: readonly StreamedReply
         <ThreadContext.Provider value={context}>
           {frame === null ? null : (
             <CatchThrown key={`${frame.kind}-${frame.run}`} onThrown={(message) => thrown.current.push(message)}>
-              {frame.kind === "live" ? <LiveReplyView live={frame.live} /> : <StoredReply message={frame.message} />}
+              {frame.kind === "live" ? <AssistantReply live={frame.live} /> : <AssistantReply message={frame.message} />}
             </CatchThrown>
           )}
         </ThreadContext.Provider>

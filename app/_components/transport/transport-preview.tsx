@@ -81,10 +81,30 @@ export function TransportTabs({
  * it lacks there — worked out only while a text view is shown, since a
  * streaming reply changes many times a second.
  */
-export function TransportPanel({ transport, ids, reply, label, children }: { transport: Transport; ids: TransportIds; reply: ReplyContent | null; label: string; children: ReactNode }) {
+export function TransportPanel({
+  transport,
+  ids,
+  reply,
+  label,
+  children,
+  switchable = true,
+}: {
+  transport: Transport;
+  ids: TransportIds;
+  reply: ReplyContent | null;
+  label: string;
+  children: ReactNode;
+  /** False where no tabs name this panel yet (a chat's reply still arriving): the same element, not a tab panel. */
+  switchable?: boolean;
+}) {
   const view = useMemo(() => (transport === "web" || reply === null ? null : transportView(reply)), [transport, reply]);
   return (
-    <div role="tabpanel" id={`${ids.base}-panel`} aria-labelledby={`${ids.base}-${transport}`} className={styles.panel}>
+    <div
+      role={switchable ? "tabpanel" : undefined}
+      id={switchable ? `${ids.base}-panel` : undefined}
+      aria-labelledby={switchable ? `${ids.base}-${transport}` : undefined}
+      className={styles.panel}
+    >
       <div hidden={transport !== "web"} className={styles.web}>
         {children}
       </div>

@@ -78,91 +78,95 @@ function ModelName({ id, modelId, usage }: { id: string; modelId: string; usage:
   );
 }
 
-/** A stored reply; its prose before `deferBefore` (an offset in its text) is formatted later (`defer-markdown.ts`). */
-export const StoredReply = memo(function StoredReply({ message, deferBefore = 0 }: { message: AssistantMessage; deferBefore?: number }) {
+/**
+ * What `AssistantReply` draws: a stored reply (its prose before `deferBefore`,
+ * an offset in its text, is formatted later: `defer-markdown.ts`), or one still
+ * being written.
+ */
+export type AssistantReplyProps = { message: AssistantMessage; deferBefore?: number; live?: undefined } | { live: LiveReply; message?: undefined; deferBefore?: undefined };
+
+/**
+ * A reply, stored or still arriving, as one component: when the reply ends,
+ * the thread draws the stored message where the live one stood (same key,
+ * same element tree), so React updates the parts in place — a part whose
+ * payload is the same is not drawn again — instead of throwing away and
+ * rebuilding a long reply's whole tree in one task.
+ */
+export const AssistantReply = memo(function AssistantReply(props: AssistantReplyProps) {
+  const { message, live } = props;
+  const previousFences = useRef<GenuiFencePart[]>([]);
+  const liveText = live?.text;
+  const fences = useMemo(() => {
+    if (liveText === undefined) return null;
+    previousFences.current = liveFences(liveText, previousFences.current);
+    return previousFences.current;
+  }, [liveText]);
   const segments = useMemo(
     () =>
-      replySegments({
-        text: message.text,
-        blocks: message.ui ?? [],
-        blocksTextLength: message.text.length,
-        genuiFences: storedFences(message),
-        tools: message.tools ?? [],
-        streaming: false,
-      }),
-    [message],
+      live !== undefined
+        ? replySegments({ text: live.text, blocks: live.ui, blocksTextLength: live.textLength, genuiFences: fences ?? [], tools: live.tools, streaming: true })
+        : replySegments({
+            text: message.text,
+            blocks: message.ui ?? [],
+            blocksTextLength: message.text.length,
+            genuiFences: storedFences(message),
+            tools: message.tools ?? [],
+            streaming: false,
+          }),
+    [message, live, fences],
   );
-  const authorId = `author-${message.id}`;
+  const id = live !== undefined ? live.messageId : message.id;
+  const authorId = `author-${id}`;
   // A chat's replies each switch between transports; a comparison pane has one switch over the whole pane.
   const { messageActions } = useThread();
   const { transport, setTransport, ids } = useTransport();
+  const streaming = live !== undefined;
   const parts = (
     <div className={styles.parts} data-reply-parts="">
-      {segments.map((segment) => (
-        <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={deferBefore} />
-      ))}
+      {segments.map((segment) =>
+        message !== undefined ? (
+          <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={props.deferBefore ?? 0} />
+        ) : (
+          <ReplyPart key={segment.key} segment={segment} streaming />
+        ),
+      )}
     </div>
   );
   return (
     <InspectorScope>
-      <article className={styles.reply} aria-labelledby={authorId} data-status={message.status} data-message-id={message.id} tabIndex={-1}>
-        <ModelName id={authorId} modelId={message.model} usage={message.usage} />
+      <article className={styles.reply} aria-labelledby={authorId} aria-busy={streaming || undefined} data-status={message?.status ?? "streaming"} data-message-id={id} tabIndex={-1}>
+        <ModelName id={authorId} modelId={live !== undefined ? live.model : message.model} usage={message?.usage} />
         {messageActions === undefined ? (
           parts
         ) : (
-          <TransportPanel transport={transport} ids={ids} reply={message} label="This reply">
+          // While the reply arrives there is nothing to switch: the panel holds the web view alone.
+          <TransportPanel transport={message === undefined ? "web" : transport} ids={ids} reply={message ?? null} label="This reply" switchable={message !== undefined}>
             {parts}
           </TransportPanel>
         )}
-        {message.status === "stopped" ? <p className={styles.stopped}>Stopped — the reply was cut short here.</p> : null}
-        {message.status === "error" ? (
+        {message?.status === "stopped" ? <p className={styles.stopped}>Stopped — the reply was cut short here.</p> : null}
+        {message?.status === "error" ? (
           <p className={styles.error}>
             <strong>Error:</strong> {message.error ?? UNSPECIFIED_ERROR}
           </p>
         ) : null}
-        <ReplyInspector text={message.text} blocks={message.ui ?? NO_BLOCKS} fences={message.genui ?? NO_FENCES} tools={message.tools ?? NO_TOOLS} receipt={message.receipt} {...(message.repair ? { repair: message.repair } : {})} />
-        <ReplyActions message={message} transportSwitch={<TransportTabs transport={transport} onChange={setTransport} ids={ids} label="This reply" compact />} />
+        {live !== undefined ? (
+          <p className={styles.typing}>
+            <span className={styles.typingDots} aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            <span className="visually-hidden">{live.text === "" ? "Thinking…" : "Writing…"}</span>
+          </p>
+        ) : null}
+        {message !== undefined ? (
+          <ReplyInspector text={message.text} blocks={message.ui ?? NO_BLOCKS} fences={message.genui ?? NO_FENCES} tools={message.tools ?? NO_TOOLS} receipt={message.receipt} {...(message.repair ? { repair: message.repair } : {})} />
+        ) : null}
+        {message !== undefined ? (
+          <ReplyActions message={message} transportSwitch={<TransportTabs transport={transport} onChange={setTransport} ids={ids} label="This reply" compact />} />
+        ) : null}
       </article>
     </InspectorScope>
   );
 });
-
-/** A reply still being written: parts so far, updated as text and previews arrive. */
-export function LiveReplyView({ live }: { live: LiveReply }) {
-  const previousFences = useRef<GenuiFencePart[]>([]);
-  const fences = useMemo(() => {
-    previousFences.current = liveFences(live.text, previousFences.current);
-    return previousFences.current;
-  }, [live.text]);
-  const segments = useMemo(
-    () =>
-      replySegments({
-        text: live.text,
-        blocks: live.ui,
-        blocksTextLength: live.textLength,
-        genuiFences: fences,
-        tools: live.tools,
-        streaming: true,
-      }),
-    [live.text, live.ui, live.textLength, live.tools, fences],
-  );
-  const authorId = `author-${live.messageId}`;
-  return (
-    <article className={styles.reply} aria-labelledby={authorId} aria-busy="true" data-status="streaming" data-message-id={live.messageId} tabIndex={-1}>
-      <ModelName id={authorId} modelId={live.model} usage={undefined} />
-      <div className={styles.parts} data-reply-parts="">
-        {segments.map((segment) => (
-          <ReplyPart key={segment.key} segment={segment} streaming />
-        ))}
-      </div>
-      <p className={styles.typing}>
-        <span className={styles.typingDots} aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </span>
-        <span className="visually-hidden">{live.text === "" ? "Thinking…" : "Writing…"}</span>
-      </p>
-    </article>
-  );
-}

@@ -14,7 +14,7 @@ import { attachmentUrl } from "@/lib/attachments/attachment-ref";
 import type { ChatMessage, ChatSnapshot } from "@/lib/chat/wire";
 import { AttachmentsContext, type AttachmentSource } from "../../ui-block/attachments-context";
 import type { SilentTurn } from "../chat-state/silent-turn";
-import { LiveReplyView, StoredReply } from "./assistant-message";
+import { AssistantReply } from "./assistant-message";
 import { deferredMarkdown } from "./defer-markdown";
 import { MessageBoundary } from "./message-boundary";
 import styles from "./thread.module.css";
@@ -46,28 +46,34 @@ export function MessageThread({ snapshot, silentTurn, repairing }: MessageThread
   const live = snapshot.live;
   const deferred = useMemo(() => deferredMarkdown(snapshot.messages), [snapshot.messages]);
   const attachments = useMemo(() => threadAttachments(snapshot.messages), [snapshot.messages]);
+  const items = snapshot.messages.map((message) => {
+    if (message.silent) return null;
+    const author = message.role === "user" ? "You" : "Assistant";
+    return (
+      <MessageBoundary key={message.id} messageId={message.id} author={author} text={message.text} resetKey={message}>
+        {message.role === "user" ? <UserMessageView message={message} /> : <AssistantReply message={message} deferBefore={deferred.get(message.id) ?? 0} />}
+        {repairing?.messageId === message.id ? (
+          <p role="status" className={styles.repairing} data-repairing="">
+            {repairing.blocks === 1 ? "Repairing 1 block…" : `Repairing ${repairing.blocks} blocks…`}
+          </p>
+        ) : null}
+      </MessageBoundary>
+    );
+  });
+  if (live !== null && !silentTurn.hideLive) {
+    // In the same list, keyed as the stored message that replaces it will be: the reply is updated in place when it ends, not drawn anew.
+    items.push(
+      <MessageBoundary key={live.messageId} messageId={live.messageId} author="Assistant" text={live.text}>
+        <AssistantReply live={live} />
+        {/* The stored message's second child (the repair note) stands here: the same shape of children. */}
+        {null}
+      </MessageBoundary>,
+    );
+  }
   return (
     <AttachmentsContext.Provider value={attachments}>
       <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" className={styles.thread}>
-        {snapshot.messages.map((message) => {
-          if (message.silent) return null;
-          const author = message.role === "user" ? "You" : "Assistant";
-          return (
-            <MessageBoundary key={message.id} messageId={message.id} author={author} text={message.text} resetKey={message}>
-              {message.role === "user" ? <UserMessageView message={message} /> : <StoredReply message={message} deferBefore={deferred.get(message.id) ?? 0} />}
-              {repairing?.messageId === message.id ? (
-                <p role="status" className={styles.repairing} data-repairing="">
-                  {repairing.blocks === 1 ? "Repairing 1 block…" : `Repairing ${repairing.blocks} blocks…`}
-                </p>
-              ) : null}
-            </MessageBoundary>
-          );
-        })}
-        {live !== null && !silentTurn.hideLive ? (
-          <MessageBoundary key={`live-${live.messageId}`} messageId={live.messageId} author="Assistant" text={live.text}>
-            <LiveReplyView live={live} />
-          </MessageBoundary>
-        ) : null}
+        {items}
       </div>
     </AttachmentsContext.Provider>
   );

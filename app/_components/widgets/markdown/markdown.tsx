@@ -157,7 +157,9 @@ type ChunkViewProps = { chunk: MarkdownChunk; streaming: boolean; deferred: bool
 const MarkdownChunkView = memo(
   function MarkdownChunkView({ chunk, streaming, deferred }: ChunkViewProps) {
     const { text, limit } = chunk;
-    const [reached, setReached] = useState(false);
+    // A chunk first drawn formatted stays formatted: a reply that ends at the bottom of the thread becomes a stored
+    // one whose prose above the last screens counts as deferred, and must not turn back into plain text.
+    const [reached, setReached] = useState(!deferred);
     const placeholder = useRef<HTMLDivElement>(null);
     const waiting = deferred && !reached && limit === null;
     useEffect(() => {
@@ -184,6 +186,9 @@ const MarkdownChunkView = memo(
     previous.streaming === next.streaming &&
     previous.deferred === next.deferred,
 );
+
+/** Whether a chunk may hold a diagram fence (a word test: a false yes costs a redraw, nothing more). */
+const MERMAID_WORD = /mermaid/i;
 
 /** Inline Markdown: one text, formatted whole or shown plain with the note. */
 function InlineMarkdown({ text }: { text: string }) {
@@ -218,7 +223,8 @@ export const Markdown = memo(function Markdown({ text, streaming = false, inline
   return (
     <div className={styles.markdown}>
       {chunks.map((chunk) => (
-        <MarkdownChunkView key={chunk.start} chunk={chunk} streaming={streaming} deferred={chunk.end <= deferBefore} />
+        // Streaming changes only how a diagram is drawn (not before its fence closes): other chunks keep their formatting when the reply ends.
+        <MarkdownChunkView key={chunk.start} chunk={chunk} streaming={streaming && MERMAID_WORD.test(chunk.text)} deferred={chunk.end <= deferBefore} />
       ))}
     </div>
   );
