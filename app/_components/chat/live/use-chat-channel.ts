@@ -9,7 +9,7 @@
  * reconnect starts with a fresh snapshot, so nothing is lost or doubled. A
  * deleted chat closes the channel for good.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { ChatEventSchema, type ChatEvent, type ChatSnapshot } from "@/lib/chat/wire";
 import { applyChatEvent, chatViewOf, type ChatView } from "../chat-state/apply-chat-event";
 import { FrameBatcher } from "./frame-batcher";
@@ -57,7 +57,11 @@ export function useChatChannel(initial: ChatSnapshot, eventsPath?: string): Chat
     const batcher = new FrameBatcher<ChatEvent>((events) => {
       const next = events.reduce(applyChatEvent, viewRef.current);
       viewRef.current = next;
-      setView(next);
+      // A reply's end (or a fresh snapshot) redraws every reply in the thread (their controls
+      // turn usable, the stored reply replaces the live one): a transition, drawn in slices
+      // that a key press can interrupt instead of one long task. What streams stays urgent.
+      if (events.some((event) => event.type === "reply-end" || event.type === "snapshot")) startTransition(() => setView(next));
+      else setView(next);
       if (next.deleted) {
         // Nothing more can come: the chat is gone.
         closed = true;
