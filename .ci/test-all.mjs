@@ -14,12 +14,15 @@
 //   e2e          Playwright (e2e/playwright.config.ts starts `next start`) in
 //                Chromium on the replay model, against a fresh Postgres
 //                database of its own (DATABASE_URL for the server and for the
-//                specs that check what was stored)
+//                specs that check what was stored); in E2E_SHARDS (default 2)
+//                shards side by side, each with its own server (E2E_PORT,
+//                E2E_PORT + 10, …), database and report folder
+//                (test-results/e2e-<k>/: its screenshots, failures and outbox)
 //
 // The Postgres suites get a fresh database per run: `octo_test_<timestamp>_<pid>`
 // on POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-// exported as TEST_DATABASE_URL and dropped at the end; the browser suite gets
-// `octo_e2e_<timestamp>_<pid>` the same way. When no Postgres answers there (and
+// exported as TEST_DATABASE_URL and dropped at the end; each browser shard gets
+// `octo_e2e<k>_<timestamp>_<pid>` the same way. When no Postgres answers there (and
 // TEST_DATABASE_URL is not given), the run starts an embedded one of its own on
 // a free port (.ci/embedded-postgres.mjs) and stops it at the end.
 //
@@ -27,9 +30,10 @@
 // (CHROMIUM_EXECUTABLE, Playwright's, the system's) or installs when there is
 // none; E2E_IGNORE_INSTALLED_BROWSERS=1 takes the install route even so.
 import { randomBytes } from "node:crypto";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./chromium.mjs";
 import { startEmbeddedPostgres } from "./embedded-postgres.mjs";
@@ -162,23 +166,41 @@ await suite("processes", () => {
   return vitestSuite("vitest.processes.config.ts", "vitest-processes.json", { ...TELEMETRY_OFF, POSTGRES_ADMIN_URL: adminUrl });
 });
 
-await suite("e2e", async () => {
-  if (!built) return { passed: 0, failed: 1 };
-  const chromium = await ensureChromium({ root, ignoreInstalled: process.env.E2E_IGNORE_INSTALLED_BROWSERS === "1" });
-  if (!chromium) return { passed: 0, failed: 1 };
-  console.log(`browser: ${chromium}`);
-  const database = await createTestDatabase("octo_e2e");
+/**
+ * Runs one shard of the browser suite (`--shard=k/n`) with a server, a hostile
+ * model, a database and a report folder of its own; its output lines are
+ * prefixed with the shard. Resolves to its passed and failed tests.
+ */
+async function e2eShard(index, count, chromium) {
+  const database = await createTestDatabase(`octo_e2e${count > 1 ? index : ""}`);
   if (!database) return { passed: 0, failed: 1 };
-  const report = path.join(reports, "playwright.json");
+  const outputDir = count > 1 ? path.join(reports, `e2e-${index}`) : reports;
+  mkdirSync(outputDir, { recursive: true });
+  const report = path.join(outputDir, "playwright.json");
+  const port = Number(process.env.E2E_PORT ?? 3200) + (index - 1) * 10;
+  const prefix = count > 1 ? `[e2e ${index}/${count}] ` : "";
   try {
-    // Playwright's web server (`next start`) inherits this environment.
-    const status = run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
-      ...TELEMETRY_OFF,
-      DATABASE_URL: database.url,
-      // A production server on Postgres needs a signing secret; this run's is thrown away with its database.
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
-      E2E_OUTPUT_DIR: reports,
-      CHROMIUM_EXECUTABLE: chromium,
+    const status = await new Promise((resolve) => {
+      const child = spawn("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...(count > 1 ? [`--shard=${index}/${count}`] : [])], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          ...TELEMETRY_OFF,
+          // Playwright's web server (`next start`) inherits this environment.
+          DATABASE_URL: database.url,
+          // A production server on Postgres needs a signing secret; this run's is thrown away with its database.
+          BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+          E2E_OUTPUT_DIR: outputDir,
+          E2E_PORT: String(port),
+          HOSTILE_MODEL_PORT: String(port + 1),
+          CHROMIUM_EXECUTABLE: chromium,
+        },
+      });
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on("line", (line) => console.log(`${prefix}${line}`));
+      }
+      child.on("close", (code) => resolve(code ?? 1));
     });
     if (!existsSync(report)) return { passed: 0, failed: 1 };
     const stats = JSON.parse(readFileSync(report, "utf8")).stats ?? {};
@@ -188,6 +210,18 @@ await suite("e2e", async () => {
   } finally {
     await database.drop();
   }
+}
+
+await suite("e2e", async () => {
+  if (!built) return { passed: 0, failed: 1 };
+  const chromium = await ensureChromium({ root, ignoreInstalled: process.env.E2E_IGNORE_INSTALLED_BROWSERS === "1" });
+  if (!chromium) return { passed: 0, failed: 1 };
+  console.log(`browser: ${chromium}`);
+  // Most of a browser spec's time is spent waiting for a reply at the replay model's pace:
+  // two shards side by side, each with a server of its own, take little more than half the time.
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const outcomes = await Promise.all(Array.from({ length: shards }, (_, index) => e2eShard(index + 1, shards, chromium)));
+  return outcomes.reduce((sum, outcome) => ({ passed: sum.passed + outcome.passed, failed: sum.failed + outcome.failed }), { passed: 0, failed: 0 });
 });
 
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
