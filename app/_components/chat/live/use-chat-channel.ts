@@ -57,10 +57,10 @@ export function useChatChannel(initial: ChatSnapshot, eventsPath?: string): Chat
     const batcher = new FrameBatcher<ChatEvent>((events) => {
       const next = events.reduce(applyChatEvent, viewRef.current);
       viewRef.current = next;
-      // A reply's end (or a fresh snapshot) redraws every reply in the thread (their controls
-      // turn usable, the stored reply replaces the live one): a transition, drawn in slices
-      // that a key press can interrupt instead of one long task. What streams stays urgent.
-      if (events.some((event) => event.type === "reply-end" || event.type === "snapshot")) startTransition(() => setView(next));
+      // A reply's end redraws every reply in the thread (their controls turn usable, the stored
+      // reply takes the live one's place): a transition, drawn in slices that a key press can
+      // interrupt instead of one long task. What streams, and a fresh snapshot, stay urgent.
+      if (events.some((event) => event.type === "reply-end")) startTransition(() => setView(next));
       else setView(next);
       if (next.deleted) {
         // Nothing more can come: the chat is gone.
