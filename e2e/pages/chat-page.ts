@@ -93,8 +93,14 @@ export class ChatPage {
     return this.stopButton.isVisible();
   }
 
-  /** Waits until no reply is being written. */
+  /**
+   * Waits until no reply is being written. A prompt can be drawn a frame
+   * before its reply starts (the two are separate events): first the thread
+   * must end with a reply that is not still arriving, then Stop (which a
+   * repair round shows too) must be gone.
+   */
   async waitForReplyEnd(): Promise<void> {
+    await expect(this.thread.locator("article").last()).toHaveAttribute("data-status", /^(?!(streaming|pending)$)/, { timeout: REPLY_TIMEOUT_MS });
     await expect(this.stopButton).toBeHidden({ timeout: REPLY_TIMEOUT_MS });
   }
 
