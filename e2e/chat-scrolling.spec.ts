@@ -12,8 +12,9 @@ test("a reader who scrolled up is never pulled down; Jump to latest follows agai
   test.setTimeout(150_000);
   await new SignInPage(page).continueAsGuest("/");
   const chat = new ChatPage(page);
-  // A 200 KB reply streamed fast: the thread grows for several seconds.
-  await chat.send("Simulate a huge reply");
+  // A 200 KB reply at 5,000 characters a second: the thread grows for some 40 seconds, time
+  // enough to scroll up and read on a busy machine (the 10-second one had ended by then).
+  await chat.send("Simulate a long reply to read");
   await expect.poll(async () => (await chat.scrollPosition()).top, { timeout: REPLY_TIMEOUT_MS }).toBeGreaterThan(2_000);
   // Measured between two frames the bottom may be a frame behind; it must catch up.
   await expect.poll(async () => (await chat.scrollPosition()).belowView, { message: "followed while at the bottom" }).toBeLessThan(50);
