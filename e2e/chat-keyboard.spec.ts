@@ -49,6 +49,8 @@ test("Esc stops the reply from a panel's control, not while a dialog is open or 
 
   // A dialog is open: its Esc closes it and nothing more; the reply is written to its end.
   await chat.send("Simulate a slow reply");
+  // The reply before reads the same: wait for the new one.
+  await chat.waitForReplyStart();
   await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
   await page.getByRole("button", { name: /^Chat settings/ }).click();
   await expect(settings).toBeVisible();
@@ -61,6 +63,8 @@ test("Esc stops the reply from a panel's control, not while a dialog is open or 
 
   // Renaming a chat in the list: Esc leaves the rename (focus back on its button) and the reply goes on.
   await chat.send("Simulate a slow reply");
+  // The reply before reads the same: wait for the new one.
+  await chat.waitForReplyStart();
   await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
   const list = new ChatList(page);
   const rename = list.renameButton("Show me the build status");
@@ -77,6 +81,8 @@ test("Esc stops the reply from a panel's control, not while a dialog is open or 
 
   // Focus on a control of the earlier reply's panel: Esc stops the reply, what arrived kept.
   await chat.send("Simulate a slow reply");
+  // The reply before reads the same: wait for the new one.
+  await chat.waitForReplyStart();
   await expect(chat.lastReply()).toContainText("This reply is deliberately slow", { timeout: REPLY_TIMEOUT_MS });
   await failedOnly.focus();
   await expect(failedOnly).toBeFocused();

@@ -88,6 +88,15 @@ export class ChatPage {
     return code === undefined ? findings : findings.filter({ has: this.page.locator("code", { hasText: new RegExp(`^${code}$`) }) });
   }
 
+  /**
+   * Waits until the newest reply is one still being written: after a send, the
+   * reply before it (which may read the same) is the last one until the new
+   * reply starts, an event after the prompt's.
+   */
+  async waitForReplyStart(): Promise<void> {
+    await expect(this.lastReply()).toHaveAttribute("data-status", "streaming", { timeout: REPLY_TIMEOUT_MS });
+  }
+
   /** True while a reply is being written: the Stop button is offered. */
   async isStreaming(): Promise<boolean> {
     return this.stopButton.isVisible();
