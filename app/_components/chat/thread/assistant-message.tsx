@@ -123,13 +123,9 @@ export const AssistantReply = memo(function AssistantReply(props: AssistantReply
   const streaming = live !== undefined;
   const parts = (
     <div className={styles.parts} data-reply-parts="">
-      {segments.map((segment) =>
-        message !== undefined ? (
-          <ReplyPart key={segment.key} segment={segment} messageId={message.id} streaming={false} deferBefore={props.deferBefore ?? 0} />
-        ) : (
-          <ReplyPart key={segment.key} segment={segment} streaming />
-        ),
-      )}
+      {segments.map((segment) => (
+        <ReplyPart key={segment.key} segment={segment} streaming={streaming} {...(message !== undefined ? { messageId: message.id, deferBefore: props.deferBefore ?? 0 } : {})} />
+      ))}
     </div>
   );
   return (
