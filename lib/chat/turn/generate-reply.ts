@@ -23,7 +23,7 @@
  * kept (the cause is logged; viewers are told).
  */
 import "server-only";
-import { NoSuchToolError, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import { z } from "zod";
 import { listChatAttachmentBytes } from "@/db/queries/attachments";
 import { listThreadRows, listWaitingPreambles } from "@/db/queries/chat-turns";
@@ -46,11 +46,12 @@ import { storeReply } from "../final/store-reply";
 import type { LocalReply } from "../live/chat-hub";
 import { replyUsage } from "../records/reply-usage";
 import type { ToolCard } from "../wire";
-import { coalesceDeltasMiddleware, type HoldClock } from "./coalesce-deltas";
+import type { HoldClock } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
 import { activePath } from "../versions/thread-tree";
 import { imagesToSend, toModelMessages, type AttachedImage } from "./model-messages";
-import { storableOutputMiddleware, type StorableOutputTally } from "./storable-output";
+import { streamReplyInThread, type ReplyStreamer } from "./reply-stream";
+import type { StorableOutputTally } from "./storable-output";
 
 /** Model calls one reply may make: a tool call and the text after it, with room for a second card. */
 export const REPLY_MAX_STEPS = 4;
@@ -94,6 +95,8 @@ export const RENDER_UI_INPUT_ERROR = "The render_ui call did not carry a spec wi
 export type GenerateReplyInput = {
   reply: LocalReply;
   model: LanguageModel;
+  /** Runs the model's stream (the process's generation worker); `model` in this thread when absent. */
+  streamer?: ReplyStreamer;
   userId: string;
   chatId: string;
   messageId: string;
@@ -150,8 +153,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
     promptCharacters = system.length + thread.reduce((total, message) => total + message.text.length, 0);
     // Restarted by every part the stream yields: only a silence as long as the timeout lets it fire.
     idle = setTimeout(input.onModelIdle, input.modelIdleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS);
-    const result = streamText({
-      model: atModelBoundary(input.model, replaced, input.clock),
+    const stream = (input.streamer ?? streamReplyInThread(input.model))({
       system,
       messages,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
@@ -162,12 +164,11 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
         ...projectDataTools({ userId: input.userId, chatId: input.chatId }),
         ...hostActionReplyTools({ ...input, thread }),
       },
-      stopWhen: stepCountIs(REPLY_MAX_STEPS),
-      abortSignal: input.signal,
-      // Errors arrive as `error` parts below; without this the SDK would also print them.
-      onError: () => {},
+      maxSteps: REPLY_MAX_STEPS,
+      signal: input.signal,
+      ...(input.clock ? { clock: input.clock } : {}),
     });
-    for await (const part of result.fullStream) {
+    for await (const part of stream) {
       idle.refresh();
       switch (part.type) {
         case "text-delta":
@@ -175,7 +176,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
           break;
         case "tool-call":
           // A tool the model was never offered: the AI SDK refuses it (its tool-error goes back to the model) and the reply goes on.
-          if (part.invalid && NoSuchToolError.isInstance(part.error)) refusedTools.push({ toolName: part.toolName, textOffset: reply.text.length });
+          if (part.refused) refusedTools.push({ toolName: part.toolName, textOffset: reply.text.length });
           break;
         case "tool-result":
           if (part.toolName === RENDER_UI_TOOL_NAME) reply.addTool(toolCard(part.toolCallId, reply.text.length, part.output as RenderUiToolResult));
@@ -187,10 +188,13 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
           } else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length) ?? hostActionCardOfPart(part, reply.text.length));
           break;
         case "error":
-          failure ??= part.error ?? new Error("the model stream failed");
+          failure ??= part.error;
           break;
         case "finish":
-          reportedUsage = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
+          reportedUsage = part.usage;
+          break;
+        case "boundary":
+          replaced.replaced = part.replacedCharacters;
           break;
         default:
           break;
@@ -241,18 +245,6 @@ const STOP_REASON_MESSAGES: Record<GenerationStopReason, string | null> = {
   "lease-lost": REPLY_LEASE_LOST_MESSAGE,
   "model-idle": REPLY_MODEL_IDLE_MESSAGE,
 };
-
-/**
- * The model at the chat's boundary: what it sends made storable, replacements
- * counted in `replaced` (see `storable-output.ts`), and its bursts of deltas
- * joined before the AI SDK handles them (see `coalesce-deltas.ts`). A model id
- * string is left as it is (the fallback store still keeps its text).
- */
-function atModelBoundary(model: LanguageModel, replaced: StorableOutputTally, clock: HoldClock | undefined): LanguageModel {
-  if (typeof model !== "object" || model.specificationVersion !== "v3") return model;
-  // The first middleware is the outermost: it sees the joined deltas, so a pair split by a provider is rarely held.
-  return wrapLanguageModel({ model, middleware: [storableOutputMiddleware(replaced), coalesceDeltasMiddleware(clock ? { clock } : {})] });
-}
 
 /** The images the model receives, by attachment id: the thread's newest few, for a model that reads images; none otherwise. */
 async function attachedImages(input: GenerateReplyInput, thread: readonly Message[]): Promise<Map<string, AttachedImage>> {
