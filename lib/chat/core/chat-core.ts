@@ -54,6 +54,7 @@ import { choiceTurn } from "../turn/choice-turn";
 import { panelActionTurn } from "../turn/panel-action-turn";
 import { toStorableText } from "../turn/storable-text";
 import { generateReply, MODEL_IDLE_TIMEOUT_MS, REPLY_TIME_LIMIT_MS } from "../turn/generate-reply";
+import type { ReplyStreamer } from "../turn/reply-stream";
 import { FINAL_STORE_RETRY_MS } from "../final/final-store";
 import { planRepairRound } from "../turn/repair-round";
 import { restoreReply } from "../turn/restore-reply";
@@ -171,6 +172,8 @@ export type ChatCoreOptions = {
   modelIdleTimeoutMs?: number;
   /** Milliseconds a final store retries while the database is unreachable (default `FINAL_STORE_RETRY_MS`). */
   finalStoreRetryMs?: number;
+  /** Runs a reply's model stream elsewhere (the process's generation worker: lib/chat/generation); in this thread when absent. */
+  replyStreamer?: (modelId: string) => ReplyStreamer;
 };
 
 /** The chat core of one server instance (see the file comment). */
@@ -194,6 +197,7 @@ export class ChatCore {
   /** The clock of previews, heartbeats and the model's held deltas (undefined: real time). */
   private readonly clock: UiStreamClock | undefined;
   private readonly finalStoreRetryMs: number;
+  private readonly replyStreamer: ((modelId: string) => ReplyStreamer) | undefined;
   private started: Promise<void> | null = null;
   /** The sweep for replies dead processes left half-written. */
   private recovery: ReturnType<typeof setInterval> | null = null;
@@ -207,6 +211,7 @@ export class ChatCore {
     this.checkpointMs = options.checkpointMs;
     this.modelIdleTimeoutMs = options.modelIdleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
     this.finalStoreRetryMs = options.finalStoreRetryMs ?? FINAL_STORE_RETRY_MS;
+    this.replyStreamer = options.replyStreamer;
     this.querySchemas = options.querySchemas;
     this.clock = options.clock;
     this.hub = new ChatHub({
@@ -613,6 +618,7 @@ export class ChatCore {
           : generateReply({
               reply,
               model,
+              ...(this.replyStreamer ? { streamer: this.replyStreamer(modelId) } : {}),
               userId: actor.userId,
               chatId,
               messageId,

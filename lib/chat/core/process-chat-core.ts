@@ -4,7 +4,10 @@
  * the database hear each other), the in-process bus otherwise (the embedded
  * database serves one process), the process's model registry, the project
  * model's query sources (lib/project) for `@Query` in ```ui blocks, and the
- * limits the environment sets (chat-core-environment.ts).
+ * limits the environment sets (chat-core-environment.ts). Replies' model
+ * streams run in the process's generation worker (lib/chat/generation), so
+ * they use the machine's second core and leave this thread's loop to the
+ * viewers; `CHAT_GENERATION_WORKER=off` keeps them in this thread.
  * Kept on `globalThis` because Next.js evaluates route and action bundles
  * separately (and again on every edit in development), and one process must
  * have one registry of running replies.
@@ -17,6 +20,8 @@ import type { ChatBus } from "../bus/chat-bus";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
 import { PostgresChatBus } from "../bus/postgres-chat-bus";
 import type { ChatSnapshot, ChatSummary } from "../wire";
+import { startGenerationWorker } from "../generation/start-generation-worker";
+import { WorkerReplyStreamer } from "../generation/worker-reply-streamer";
 import { ChatCore } from "./chat-core";
 import { chatCoreOptionsFromEnvironment } from "./chat-core-environment";
 
@@ -37,7 +42,14 @@ export function getChatCore(): ChatCore {
 function createProcessChatCore(): ChatCore {
   const { options, problems } = chatCoreOptionsFromEnvironment(process.env);
   for (const problem of problems) console.warn(`chat: ${problem}`);
-  return new ChatCore({ bus: chatBusFromEnvironment(), models: modelRegistry(), querySchemas: PROJECT_QUERY_SCHEMAS, ...options });
+  const worker = process.env.CHAT_GENERATION_WORKER === "off" ? null : new WorkerReplyStreamer(startGenerationWorker);
+  return new ChatCore({
+    bus: chatBusFromEnvironment(),
+    models: modelRegistry(),
+    querySchemas: PROJECT_QUERY_SCHEMAS,
+    ...options,
+    ...(worker ? { replyStreamer: (modelId: string) => worker.streamer(modelId) } : {}),
+  });
 }
 
 /** Closes this process's chat core (graceful shutdown and tests); the next use builds a new one. */
