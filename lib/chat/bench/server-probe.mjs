@@ -11,84 +11,150 @@
 //                (lib/models/replay/replay-text-observer.ts), and forgets them
 //   profile start / profile stop <file>
 //              → a CPU profile of what happens in between, written to <file> (`.cpuprofile`, for Chrome's DevTools)
+//
+// Node loads it into the server's worker threads too (the generation worker,
+// lib/chat/generation, where the replay model runs): there it only notes the
+// replays' timings and sends them, a batch every `FORWARD_EVERY_MS`, to the
+// main thread's probe, and tells it its heap when a report is made, which the
+// report adds to the main thread's (the memory figures are the process's).
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import { BroadcastChannel, isMainThread } from "node:worker_threads";
 
-/** Milliseconds between the histogram's samples: fine enough to see a 20 ms stall, cheap enough not to cause one. */
-const RESOLUTION_MS = 10;
+/** Where a worker thread's probe and the main thread's meet. */
+const channel = new BroadcastChannel("octo.bench-probe");
+channel.unref();
 
-const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-histogram.enable();
-/** The event loop's utilization at the previous report: the next is measured from it. */
-let utilizationMark = performance.eventLoopUtilization();
+/** Milliseconds a worker thread's probe gathers timings before it sends them on. */
+const FORWARD_EVERY_MS = 200;
 
-const milliseconds = (nanoseconds) => Math.round((nanoseconds / 1e6) * 10) / 10;
+/** Milliseconds a report waits for the worker threads' heaps. */
+const WORKER_HEAP_WAIT_MS = 500;
 
-/** Replays of tagged prompts: tag → [end offset, due epoch ms] of each text part. */
-let timings = new Map();
-globalThis[Symbol.for("octo.replayTextObserver")] = (prompt) => {
-  const tag = /\[load ([A-Za-z0-9_-]{1,64})\]/.exec(prompt)?.[1];
-  if (tag === undefined) return null;
-  const times = [];
-  timings.set(tag, times);
-  return (endOffset, dueAt) => times.push([endOffset, Math.round(dueAt * 10) / 10]);
-};
+if (isMainThread) serveMainThread();
+else serveWorkerThread();
 
-/** The inspector session of a profile under way, or null. */
-let profiling = null;
-
-function post(session, method, parameters = {}) {
-  return new Promise((resolve, reject) => session.post(method, parameters, (error, result) => (error ? reject(error) : resolve(result))));
-}
-
-async function profile(option, file) {
-  if (option === "start" && profiling === null) {
-    profiling = new Session();
-    profiling.connect();
-    await post(profiling, "Profiler.enable");
-    await post(profiling, "Profiler.start");
-  } else if (option === "stop" && profiling !== null) {
-    const { profile: result } = await post(profiling, "Profiler.stop");
-    profiling.disconnect();
-    profiling = null;
-    writeFileSync(file, JSON.stringify(result));
-  }
-  process.stdout.write(`[bench-probe] {"profile":"${option}"}\n`);
-}
-
-createInterface({ input: process.stdin }).on("line", (line) => {
-  const [command, option, argument] = line.trim().split(/\s+/);
-  if (command === "profile") {
-    void profile(option, argument);
-    return;
-  }
-  if (command === "timings") {
-    const all = Object.fromEntries(timings);
-    timings = new Map();
-    process.stdout.write(`[bench-probe] ${JSON.stringify({ timings: all })}\n`);
-    return;
-  }
-  if (command !== "report") return;
-  if (option === "gc" && typeof globalThis.gc === "function") {
-    globalThis.gc();
-    globalThis.gc();
-  }
-  const memory = process.memoryUsage();
-  const report = {
-    eventLoop: {
-      // The share of the time since the previous report the loop was busy (not waiting for I/O): 1 is saturated.
-      utilization: Math.round(performance.eventLoopUtilization(utilizationMark).utilization * 1000) / 1000,
-      p50: milliseconds(histogram.percentile(50)),
-      p99: milliseconds(histogram.percentile(99)),
-      max: milliseconds(histogram.max),
-      // The histogram counts the timer's own resolution as delay: subtract it to read what the app added.
-      resolutionMs: RESOLUTION_MS,
-    },
-    memory: { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
+/** Notes the timings of replays that run in this worker thread and sends them to the main thread's probe. */
+function serveWorkerThread() {
+  let pending = [];
+  let flush = null;
+  globalThis[Symbol.for("octo.replayTextObserver")] = (prompt) => {
+    const tag = /\[load ([A-Za-z0-9_-]{1,64})\]/.exec(prompt)?.[1];
+    if (tag === undefined) return null;
+    return (endOffset, dueAt) => {
+      pending.push([tag, endOffset, Math.round(dueAt * 10) / 10]);
+      flush ??= setTimeout(() => {
+        channel.postMessage({ timings: pending });
+        pending = [];
+        flush = null;
+      }, FORWARD_EVERY_MS);
+    };
   };
-  histogram.reset();
-  utilizationMark = performance.eventLoopUtilization();
-  process.stdout.write(`[bench-probe] ${JSON.stringify(report)}\n`);
-});
+  channel.onmessage = ({ data }) => {
+    if (data.report === undefined) return;
+    if (data.report === "gc" && typeof globalThis.gc === "function") {
+      globalThis.gc();
+      globalThis.gc();
+    }
+    channel.postMessage({ heapUsed: process.memoryUsage().heapUsed });
+  };
+}
+
+function serveMainThread() {
+
+  /** Milliseconds between the histogram's samples: fine enough to see a 20 ms stall, cheap enough not to cause one. */
+  const RESOLUTION_MS = 10;
+
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  /** The event loop's utilization at the previous report: the next is measured from it. */
+  let utilizationMark = performance.eventLoopUtilization();
+
+  const milliseconds = (nanoseconds) => Math.round((nanoseconds / 1e6) * 10) / 10;
+
+  /** Replays of tagged prompts: tag → [end offset, due epoch ms] of each text part. */
+  let timings = new Map();
+  globalThis[Symbol.for("octo.replayTextObserver")] = (prompt) => {
+    const tag = /\[load ([A-Za-z0-9_-]{1,64})\]/.exec(prompt)?.[1];
+    if (tag === undefined) return null;
+    const times = [];
+    timings.set(tag, times);
+    return (endOffset, dueAt) => times.push([endOffset, Math.round(dueAt * 10) / 10]);
+  };
+  /** Worker threads' heaps, answering the report under way. */
+  let workerHeaps = [];
+  channel.onmessage = ({ data }) => {
+    if (data.heapUsed !== undefined) workerHeaps.push(data.heapUsed);
+    for (const [tag, endOffset, dueAt] of data.timings ?? []) {
+      if (!timings.has(tag)) timings.set(tag, []);
+      timings.get(tag).push([endOffset, dueAt]);
+    }
+  };
+
+  /** The inspector session of a profile under way, or null. */
+  let profiling = null;
+
+  function post(session, method, parameters = {}) {
+    return new Promise((resolve, reject) => session.post(method, parameters, (error, result) => (error ? reject(error) : resolve(result))));
+  }
+
+  async function profile(option, file) {
+    if (option === "start" && profiling === null) {
+      profiling = new Session();
+      profiling.connect();
+      await post(profiling, "Profiler.enable");
+      await post(profiling, "Profiler.start");
+    } else if (option === "stop" && profiling !== null) {
+      const { profile: result } = await post(profiling, "Profiler.stop");
+      profiling.disconnect();
+      profiling = null;
+      writeFileSync(file, JSON.stringify(result));
+    }
+    process.stdout.write(`[bench-probe] {"profile":"${option}"}\n`);
+  }
+
+  createInterface({ input: process.stdin }).on("line", (line) => {
+    const [command, option, argument] = line.trim().split(/\s+/);
+    if (command === "profile") {
+      void profile(option, argument);
+      return;
+    }
+    if (command === "timings") {
+      const all = Object.fromEntries(timings);
+      timings = new Map();
+      process.stdout.write(`[bench-probe] ${JSON.stringify({ timings: all })}\n`);
+      return;
+    }
+    if (command !== "report") return;
+    void report(option);
+  });
+
+  async function report(option) {
+    workerHeaps = [];
+    channel.postMessage({ report: option ?? "" });
+    if (option === "gc" && typeof globalThis.gc === "function") {
+      globalThis.gc();
+      globalThis.gc();
+    }
+    await new Promise((resolve) => setTimeout(resolve, WORKER_HEAP_WAIT_MS));
+    const memory = process.memoryUsage();
+    memory.heapUsed += workerHeaps.reduce((total, heap) => total + heap, 0);
+    const report = {
+      eventLoop: {
+        // The share of the time since the previous report the loop was busy (not waiting for I/O): 1 is saturated.
+        utilization: Math.round(performance.eventLoopUtilization(utilizationMark).utilization * 1000) / 1000,
+        p50: milliseconds(histogram.percentile(50)),
+        p99: milliseconds(histogram.percentile(99)),
+        max: milliseconds(histogram.max),
+        // The histogram counts the timer's own resolution as delay: subtract it to read what the app added.
+        resolutionMs: RESOLUTION_MS,
+      },
+      memory: { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
+    };
+    histogram.reset();
+    utilizationMark = performance.eventLoopUtilization();
+    process.stdout.write(`[bench-probe] ${JSON.stringify(report)}\n`);
+  }
+}
