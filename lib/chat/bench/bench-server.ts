@@ -43,6 +43,8 @@ export type ServerProbeReport = {
   eventLoop: { utilization: number; p50: number; p99: number; max: number; resolutionMs: number };
   /** `process.memoryUsage()`, in bytes. */
   memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+  /** The process's worker threads (the generation worker): the share of the time since the previous report each one's loop was busy. */
+  workers: { utilization: number }[];
 };
 
 /** The line the probe prints before its JSON. */

@@ -111,6 +111,8 @@ type LevelResult = {
   eventLoopP99Ms: { generator: number; viewers: number | null };
   /** The share of the run each server's event loop was busy (1: saturated). */
   eventLoopUtilization: { generator: number; viewers: number | null };
+  /** The same for the busiest worker thread of each server (its generation worker), null without one. */
+  workerUtilization: { generator: number | null; viewers: number | null };
   /** Milliseconds from the send until the model's first piece left (the server's work before it asks the model, plus the model's first-token wait). */
   modelStart: { p50: number; p95: number };
   /** The bench's own load, which would delay what it measures: its CPU and event-loop delay, and the model server's CPU. */
@@ -278,6 +280,7 @@ async function runLevel(input: {
     rssPerStreamKb: perServer(rssPeak.map((value, index) => (value - rssBefore[index]!) / chats)),
     eventLoopP99Ms: perServer(loops.map(loopP99)),
     eventLoopUtilization: perServer(loops.map((report) => report.eventLoop.utilization)),
+    workerUtilization: perServer(loops.map((report) => (report.workers.length > 0 ? Math.max(...report.workers.map((worker) => worker.utilization)) : null))),
     modelStart: { p50: percentile(modelStarts, 0.5), p95: percentile(modelStarts, 0.95) },
     harness,
     errors,
@@ -302,7 +305,8 @@ function printLevel(result: LevelResult): void {
   console.log(`  first block p50 ${ms(result.firstBlock.p50)}, p95 ${ms(result.firstBlock.p95)} after the send`);
   console.log(`  server CPU per reply ${both(result.cpuPerReplyMs, ms)}`);
   console.log(`  RSS per active stream ${both(result.rssPerStreamKb, (kb) => `${Math.round(kb)} KB`)}`);
-  console.log(`  event-loop delay p99 ${both(result.eventLoopP99Ms, ms)}; event loop busy ${both(result.eventLoopUtilization, (share) => `${Math.round(share * 100)}%`)}`);
+  const share = (value: number | null) => (value === null ? "none" : `${Math.round(value * 100)}%`);
+  console.log(`  event-loop delay p99 ${both(result.eventLoopP99Ms, ms)}; event loop busy ${both(result.eventLoopUtilization, share)}; generation worker busy ${both(result.workerUtilization, share)}`);
   console.log(`  model's first piece p50 ${ms(result.modelStart.p50)}, p95 ${ms(result.modelStart.p95)} after the send; bench CPU ${ms(result.harness.benchCpuMs)} (event-loop p99 ${ms(result.harness.benchLoopP99Ms)})${result.harness.modelCpuMs > 0 ? `, model server CPU ${ms(result.harness.modelCpuMs)}` : ""}`);
   console.log(`  errors ${result.errors.length}${result.errors.length > 0 ? `: ${result.errors.slice(0, 5).join("; ")}${result.errors.length > 5 ? " …" : ""}` : ""}`);
   console.log(`  memory after against before: ${memoryLine("generating", result.memory.generator)}${result.memory.viewers ? `; ${memoryLine("viewing", result.memory.viewers)}` : ""}`);

@@ -15,8 +15,9 @@
 // Node loads it into the server's worker threads too (the generation worker,
 // lib/chat/generation, where the replay model runs): there it only notes the
 // replays' timings and sends them, a batch every `FORWARD_EVERY_MS`, to the
-// main thread's probe, and tells it its heap when a report is made, which the
-// report adds to the main thread's (the memory figures are the process's).
+// main thread's probe, and tells it its heap and its event loop's utilization
+// when a report is made: the report adds the heap to the main thread's (the
+// memory figures are the process's) and lists the utilizations as `workers`.
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -52,13 +53,16 @@ function serveWorkerThread() {
       }, FORWARD_EVERY_MS);
     };
   };
+  let utilizationMark = performance.eventLoopUtilization();
   channel.onmessage = ({ data }) => {
     if (data.report === undefined) return;
     if (data.report === "gc" && typeof globalThis.gc === "function") {
       globalThis.gc();
       globalThis.gc();
     }
-    channel.postMessage({ heapUsed: process.memoryUsage().heapUsed });
+    const utilization = Math.round(performance.eventLoopUtilization(utilizationMark).utilization * 1000) / 1000;
+    utilizationMark = performance.eventLoopUtilization();
+    channel.postMessage({ worker: { heapUsed: process.memoryUsage().heapUsed, utilization } });
   };
 }
 
@@ -83,10 +87,10 @@ function serveMainThread() {
     timings.set(tag, times);
     return (endOffset, dueAt) => times.push([endOffset, Math.round(dueAt * 10) / 10]);
   };
-  /** Worker threads' heaps, answering the report under way. */
-  let workerHeaps = [];
+  /** Worker threads' heaps and loops, answering the report under way. */
+  let workerReports = [];
   channel.onmessage = ({ data }) => {
-    if (data.heapUsed !== undefined) workerHeaps.push(data.heapUsed);
+    if (data.worker !== undefined) workerReports.push(data.worker);
     for (const [tag, endOffset, dueAt] of data.timings ?? []) {
       if (!timings.has(tag)) timings.set(tag, []);
       timings.get(tag).push([endOffset, dueAt]);
@@ -132,7 +136,7 @@ function serveMainThread() {
   });
 
   async function report(option) {
-    workerHeaps = [];
+    workerReports = [];
     channel.postMessage({ report: option ?? "" });
     if (option === "gc" && typeof globalThis.gc === "function") {
       globalThis.gc();
@@ -140,7 +144,7 @@ function serveMainThread() {
     }
     await new Promise((resolve) => setTimeout(resolve, WORKER_HEAP_WAIT_MS));
     const memory = process.memoryUsage();
-    memory.heapUsed += workerHeaps.reduce((total, heap) => total + heap, 0);
+    memory.heapUsed += workerReports.reduce((total, worker) => total + worker.heapUsed, 0);
     const report = {
       eventLoop: {
         // The share of the time since the previous report the loop was busy (not waiting for I/O): 1 is saturated.
@@ -152,6 +156,7 @@ function serveMainThread() {
         resolutionMs: RESOLUTION_MS,
       },
       memory: { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
+      workers: workerReports.map((worker) => ({ utilization: worker.utilization })),
     };
     histogram.reset();
     utilizationMark = performance.eventLoopUtilization();
