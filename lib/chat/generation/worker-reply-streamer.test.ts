@@ -186,6 +186,20 @@ describe("WorkerReplyStreamer", () => {
     expect(connected.started()).toBe(2);
   });
 
+  it("ends an aborted run whose worker never answers once the grace is over, so the reply can be stored", async () => {
+    const sent: ToWorker[] = [];
+    const streamer = new WorkerReplyStreamer(
+      () => ({ postMessage: (message) => sent.push(message), on: () => {}, onDeath: () => {} }),
+      50,
+    );
+    const abort = new AbortController();
+    const reading = collect(streamer.streamer("mock")(request({}, "hi", abort.signal)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    abort.abort();
+    await expect(reading).resolves.toEqual([]);
+    expect(sent.map((message) => message.type)).toEqual(["start", "abort"]);
+  });
+
   it("reports an unknown model as the run's failure", async () => {
     const { streamer } = connectedStreamer((modelId) => {
       throw new Error(`no model ${modelId}`);

@@ -13,12 +13,21 @@
  * for any model error). A run's tools execute here, in the process: the
  * input is validated against the tool's own schema first, as the AI SDK
  * would have done, and a tool that shapes what the model reads
- * (`toModelOutput`) sends that along with its output.
+ * (`toModelOutput`) sends that along with its output. An aborted run whose
+ * worker does not end it within `ABORT_GRACE_MS` (a worker wedged in a
+ * loop) ends here anyway, so the reply is stored with what arrived.
  */
 import { asSchema, InvalidToolInputError, type Tool } from "ai";
 import { safeValidateTypes } from "@ai-sdk/provider-utils";
 import { errorOfReplyStream, replyStreamError, type ReplyStreamer, type ReplyStreamPart } from "../turn/reply-stream";
 import type { CrossingPart, FromWorker, GenerationPort, GenerationToolSpec, ToWorker } from "./generation-protocol";
+
+/**
+ * Milliseconds an aborted run waits for the worker to end it: a stream the
+ * worker aborts ends within a few milliseconds; a worker that has not
+ * answered in this long is not going to, and a stopped reply must not spin.
+ */
+export const ABORT_GRACE_MS = 5_000;
 
 /** A channel to a worker, and how to learn that it died. */
 export type WorkerChannel = GenerationPort<FromWorker, ToWorker> & {
@@ -39,7 +48,10 @@ export class WorkerReplyStreamer {
   private readonly runs = new Map<number, Run>();
   private nextRunId = 1;
 
-  constructor(private readonly startWorker: () => WorkerChannel) {}
+  constructor(
+    private readonly startWorker: () => WorkerChannel,
+    private readonly abortGraceMs = ABORT_GRACE_MS,
+  ) {}
 
   /** The streamer for replies by `modelId` (the worker finds the model in its own registry). */
   streamer(modelId: string): ReplyStreamer {
@@ -92,7 +104,11 @@ export class WorkerReplyStreamer {
     });
     let channel: WorkerChannel | null = null;
     let ended = false;
-    const abort = () => channel?.postMessage({ type: "abort", runId });
+    let grace: ReturnType<typeof setTimeout> | null = null;
+    const abort = () => {
+      channel?.postMessage({ type: "abort", runId });
+      grace ??= setTimeout(() => this.runs.get(runId)?.deliver({ type: "end", runId }), this.abortGraceMs);
+    };
     try {
       channel = this.connect();
       channel.postMessage({
@@ -123,7 +139,8 @@ export class WorkerReplyStreamer {
     } finally {
       request.signal.removeEventListener("abort", abort);
       // A reader that stopped early (it threw, or broke off) leaves nothing running in the worker.
-      if (!ended) abort();
+      if (!ended) channel?.postMessage({ type: "abort", runId });
+      if (grace !== null) clearTimeout(grace);
       this.runs.delete(runId);
     }
   }
