@@ -7,7 +7,7 @@
  * limits the environment sets (chat-core-environment.ts). Replies' model
  * streams run in the process's generation worker (lib/chat/generation), so
  * they use the machine's second core and leave this thread's loop to the
- * viewers; `CHAT_GENERATION_WORKER=off` keeps them in this thread.
+ * viewers (see `generationWorkerWanted`).
  * Kept on `globalThis` because Next.js evaluates route and action bundles
  * separately (and again on every edit in development), and one process must
  * have one registry of running replies.
@@ -42,7 +42,7 @@ export function getChatCore(): ChatCore {
 function createProcessChatCore(): ChatCore {
   const { options, problems } = chatCoreOptionsFromEnvironment(process.env);
   for (const problem of problems) console.warn(`chat: ${problem}`);
-  const worker = process.env.CHAT_GENERATION_WORKER === "off" ? null : new WorkerReplyStreamer(startGenerationWorker);
+  const worker = generationWorkerWanted(process.env) ? new WorkerReplyStreamer(startGenerationWorker) : null;
   return new ChatCore({
     bus: chatBusFromEnvironment(),
     models: modelRegistry(),
@@ -50,6 +50,16 @@ function createProcessChatCore(): ChatCore {
     ...options,
     ...(worker ? { replyStreamer: (modelId: string) => worker.streamer(modelId) } : {}),
   });
+}
+
+/**
+ * Whether replies stream in a generation worker: in a Next.js server (the
+ * bundler built the worker's own bundle there), unless `CHAT_GENERATION_WORKER=off`.
+ * Code run by a test runner straight from TypeScript has no worker bundle to
+ * start, and streams in its own thread.
+ */
+export function generationWorkerWanted(environment: NodeJS.ProcessEnv): boolean {
+  return environment.NEXT_RUNTIME === "nodejs" && environment.CHAT_GENERATION_WORKER !== "off";
 }
 
 /** Closes this process's chat core (graceful shutdown and tests); the next use builds a new one. */
