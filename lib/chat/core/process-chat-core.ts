@@ -58,7 +58,7 @@ function createProcessChatCore(): ChatCore {
  * Code run by a test runner straight from TypeScript has no worker bundle to
  * start, and streams in its own thread.
  */
-export function generationWorkerWanted(environment: NodeJS.ProcessEnv): boolean {
+export function generationWorkerWanted(environment: Readonly<Record<string, string | undefined>>): boolean {
   return environment.NEXT_RUNTIME === "nodejs" && environment.CHAT_GENERATION_WORKER !== "off";
 }
 
