@@ -15,6 +15,7 @@ export function startGenerationWorker(): WorkerChannel {
   return {
     postMessage: (message) => worker.postMessage(message),
     on: (event, listener) => worker.on(event, listener),
+    terminate: () => void worker.terminate(),
     onDeath: (listener) => {
       let dead = false;
       const die = (error: Error) => {

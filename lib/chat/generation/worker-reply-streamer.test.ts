@@ -43,6 +43,7 @@ function connectedStreamer(modelFor: (modelId: string) => LanguageModel) {
       postMessage: (message: ToWorker) => channel.port1.postMessage(message),
       on: (event, listener) => channel.port1.on(event, listener),
       onDeath: (listener) => (deathListener = listener),
+      terminate: () => deathListener?.(new Error("terminated")),
     };
     return port;
   });
@@ -186,10 +187,11 @@ describe("WorkerReplyStreamer", () => {
     expect(connected.started()).toBe(2);
   });
 
-  it("ends an aborted run whose worker never answers once the grace is over, so the reply can be stored", async () => {
+  it("ends an aborted run whose worker never answers once the grace is over, so the reply can be stored, and stops a worker that sent nothing all that while", async () => {
     const sent: ToWorker[] = [];
+    let terminated = 0;
     const streamer = new WorkerReplyStreamer(
-      () => ({ postMessage: (message) => sent.push(message), on: () => {}, onDeath: () => {} }),
+      () => ({ postMessage: (message) => sent.push(message), on: () => {}, onDeath: () => {}, terminate: () => (terminated += 1) }),
       50,
     );
     const abort = new AbortController();
@@ -198,6 +200,28 @@ describe("WorkerReplyStreamer", () => {
     abort.abort();
     await expect(reading).resolves.toEqual([]);
     expect(sent.map((message) => message.type)).toEqual(["start", "abort"]);
+    expect(terminated).toBe(1);
+  });
+
+  it("leaves a worker that is busy with other runs alone when one run's stop is slow to be answered", async () => {
+    let terminated = 0;
+    let deliver: ((message: FromWorker) => void) | null = null;
+    const streamer = new WorkerReplyStreamer(
+      () => ({ postMessage: () => {}, on: (_event, listener) => (deliver = listener), onDeath: () => {}, terminate: () => (terminated += 1) }),
+      60,
+    );
+    const other = collect(streamer.streamer("mock")(request({}, "other")));
+    const abort = new AbortController();
+    const reading = collect(streamer.streamer("mock")(request({}, "hi", abort.signal)));
+    // The other run (id 1) keeps hearing from the worker.
+    const busy = setInterval(() => deliver?.({ type: "part", runId: 1, part: { type: "alive" } }), 10);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    abort.abort();
+    await expect(reading).resolves.toEqual([]);
+    clearInterval(busy);
+    expect(terminated).toBe(0);
+    deliver!({ type: "end", runId: 1 });
+    await other;
   });
 
   it("reports an unknown model as the run's failure", async () => {

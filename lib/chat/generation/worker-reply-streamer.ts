@@ -14,8 +14,10 @@
  * input is validated against the tool's own schema first, as the AI SDK
  * would have done, and a tool that shapes what the model reads
  * (`toModelOutput`) sends that along with its output. An aborted run whose
- * worker does not end it within `ABORT_GRACE_MS` (a worker wedged in a
- * loop) ends here anyway, so the reply is stored with what arrived.
+ * worker does not end it within `ABORT_GRACE_MS` ends here anyway, so the
+ * reply is stored with what arrived; if the worker has sent nothing at all
+ * for that long (wedged in a loop), it is terminated, and the next run
+ * starts a new one.
  */
 import { asSchema, InvalidToolInputError, type Tool } from "ai";
 import { safeValidateTypes } from "@ai-sdk/provider-utils";
@@ -31,8 +33,10 @@ export const ABORT_GRACE_MS = 5_000;
 
 /** A channel to a worker, and how to learn that it died. */
 export type WorkerChannel = GenerationPort<FromWorker, ToWorker> & {
-  /** Calls `listener` once if the worker dies (an uncaught error or its exit). */
+  /** Calls `listener` once if the worker dies (an uncaught error or its exit, `terminate` included). */
   onDeath(listener: (error: Error) => void): void;
+  /** Stops the worker whatever it is doing. */
+  terminate(): void;
 };
 
 /** What a run waits on: the worker's messages, in order. */
@@ -45,6 +49,8 @@ type Run = {
 /** Streams replies in a worker started by `startWorker` (see the file comment). */
 export class WorkerReplyStreamer {
   private channel: WorkerChannel | null = null;
+  /** When the current worker last sent anything (`performance.now()`). */
+  private lastHeardAt = 0;
   private readonly runs = new Map<number, Run>();
   private nextRunId = 1;
 
@@ -68,10 +74,12 @@ export class WorkerReplyStreamer {
       for (const run of this.runs.values()) run.deliver({ type: "died", error });
     });
     this.channel = channel;
+    this.lastHeardAt = performance.now();
     return channel;
   }
 
   private receive(channel: WorkerChannel, message: FromWorker): void {
+    if (channel === this.channel) this.lastHeardAt = performance.now();
     const run = this.runs.get(message.runId);
     if (message.type !== "tool-run") {
       run?.deliver(message);
@@ -87,6 +95,14 @@ export class WorkerReplyStreamer {
       (result) => reply({ type: "tool-done", runId, callId, ok: true, ...result }),
       (error: unknown) => reply({ type: "tool-done", runId, callId, ok: false, error: replyStreamError(error) }),
     );
+  }
+
+  /** An aborted run's worker did not end it in time: it ends here, and a worker silent all that while is stopped. */
+  private graceOver(runId: number, channel: WorkerChannel | null): void {
+    this.runs.get(runId)?.deliver({ type: "end", runId });
+    if (channel === null || channel !== this.channel || performance.now() - this.lastHeardAt < this.abortGraceMs) return;
+    console.error(`chat: the generation worker sent nothing for ${this.abortGraceMs} ms after a stop; stopping it`);
+    channel.terminate();
   }
 
   private async *run(modelId: string, request: Parameters<ReplyStreamer>[0]): AsyncGenerator<ReplyStreamPart> {
@@ -107,7 +123,7 @@ export class WorkerReplyStreamer {
     let grace: ReturnType<typeof setTimeout> | null = null;
     const abort = () => {
       channel?.postMessage({ type: "abort", runId });
-      grace ??= setTimeout(() => this.runs.get(runId)?.deliver({ type: "end", runId }), this.abortGraceMs);
+      grace ??= setTimeout(() => this.graceOver(runId, channel), this.abortGraceMs);
     };
     try {
       channel = this.connect();
