@@ -10,7 +10,8 @@
 //                text part of a replay answering a prompt tagged `[load <tag>]` was due
 //                (lib/models/replay/replay-text-observer.ts), and forgets them
 //   profile start / profile stop <file>
-//              → a CPU profile of what happens in between, written to <file> (`.cpuprofile`, for Chrome's DevTools)
+//              → a CPU profile of what happens in between, written to <file> (`.cpuprofile`, for Chrome's DevTools),
+//                and one of each worker thread beside it (`<file>-worker-<thread id>.cpuprofile`)
 //
 // Node loads it into the server's worker threads too (the generation worker,
 // lib/chat/generation, where the replay model runs): there it only notes the
@@ -22,7 +23,7 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
-import { BroadcastChannel, isMainThread } from "node:worker_threads";
+import { BroadcastChannel, isMainThread, threadId } from "node:worker_threads";
 
 /** Where a worker thread's probe and the main thread's meet. */
 const channel = new BroadcastChannel("octo.bench-probe");
@@ -36,6 +37,28 @@ const WORKER_HEAP_WAIT_MS = 500;
 
 if (isMainThread) serveMainThread();
 else serveWorkerThread();
+
+/** The inspector session of this thread's profile under way, or null. */
+let profiling = null;
+
+function post(session, method, parameters = {}) {
+  return new Promise((resolve, reject) => session.post(method, parameters, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+/** Starts a CPU profile of this thread, or stops it and writes it to `file`. */
+async function profileThisThread(option, file) {
+  if (option === "start" && profiling === null) {
+    profiling = new Session();
+    profiling.connect();
+    await post(profiling, "Profiler.enable");
+    await post(profiling, "Profiler.start");
+  } else if (option === "stop" && profiling !== null) {
+    const { profile: result } = await post(profiling, "Profiler.stop");
+    profiling.disconnect();
+    profiling = null;
+    writeFileSync(file, JSON.stringify(result));
+  }
+}
 
 /** Notes the timings of replays that run in this worker thread and sends them to the main thread's probe. */
 function serveWorkerThread() {
@@ -55,6 +78,10 @@ function serveWorkerThread() {
   };
   let utilizationMark = performance.eventLoopUtilization();
   channel.onmessage = ({ data }) => {
+    if (data.profile !== undefined) {
+      void profileThisThread(data.profile, data.file === undefined ? undefined : `${data.file}-worker-${threadId}.cpuprofile`);
+      return;
+    }
     if (data.report === undefined) return;
     if (data.report === "gc" && typeof globalThis.gc === "function") {
       globalThis.gc();
@@ -97,25 +124,10 @@ function serveMainThread() {
     }
   };
 
-  /** The inspector session of a profile under way, or null. */
-  let profiling = null;
-
-  function post(session, method, parameters = {}) {
-    return new Promise((resolve, reject) => session.post(method, parameters, (error, result) => (error ? reject(error) : resolve(result))));
-  }
-
   async function profile(option, file) {
-    if (option === "start" && profiling === null) {
-      profiling = new Session();
-      profiling.connect();
-      await post(profiling, "Profiler.enable");
-      await post(profiling, "Profiler.start");
-    } else if (option === "stop" && profiling !== null) {
-      const { profile: result } = await post(profiling, "Profiler.stop");
-      profiling.disconnect();
-      profiling = null;
-      writeFileSync(file, JSON.stringify(result));
-    }
+    // Worker threads profile themselves, each into a file of its own beside this thread's.
+    channel.postMessage({ profile: option, file: file?.replace(/\.cpuprofile$/, "") });
+    await profileThisThread(option, file);
     process.stdout.write(`[bench-probe] {"profile":"${option}"}\n`);
   }
 
