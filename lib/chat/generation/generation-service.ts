@@ -24,13 +24,14 @@ type PendingTool = { resolve: (result: { output: unknown; modelOutput?: unknown 
 /** Serves runs over `port` until the process goes; `modelFor` finds a model by id (throws for an unknown one). */
 export function serveReplyStreams(port: GenerationPort<ToWorker, FromWorker>, modelFor: (modelId: string) => LanguageModel): void {
   const aborts = new Map<number, AbortController>();
-  const pendingTools = new Map<string, PendingTool>();
+  /** By call id (unique across runs). */
+  const pendingTools = new Map<number, PendingTool>();
   let nextCallId = 1;
 
   const runTool = (runId: number, toolName: string, toolCallId: string, input: unknown) =>
     new Promise<{ output: unknown; modelOutput?: unknown }>((resolve, reject) => {
       const callId = nextCallId++;
-      pendingTools.set(`${runId}:${callId}`, { resolve, reject });
+      pendingTools.set(callId, { resolve, reject });
       port.postMessage({ type: "tool-run", runId, callId, toolName, toolCallId, input });
     });
 
@@ -95,9 +96,8 @@ export function serveReplyStreams(port: GenerationPort<ToWorker, FromWorker>, mo
         aborts.get(message.runId)?.abort();
         break;
       case "tool-done": {
-        const key = `${message.runId}:${message.callId}`;
-        const pending = pendingTools.get(key);
-        pendingTools.delete(key);
+        const pending = pendingTools.get(message.callId);
+        pendingTools.delete(message.callId);
         if (!pending) break;
         if (message.ok) pending.resolve({ output: message.output, modelOutput: message.modelOutput });
         else pending.reject(errorOfReplyStream(message.error));

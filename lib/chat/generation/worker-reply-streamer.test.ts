@@ -203,6 +203,33 @@ describe("WorkerReplyStreamer", () => {
     expect(terminated).toBe(1);
   });
 
+  it("runs the next reply on a new worker at once after stopping a silent one, and the old one's death fails only its own runs", async () => {
+    const workers: { sent: ToWorker[]; die: (error: Error) => void; deliver: (message: FromWorker) => void }[] = [];
+    const streamer = new WorkerReplyStreamer(() => {
+      const worker = { sent: [] as ToWorker[], die: (_error: Error) => {}, deliver: (_message: FromWorker) => {} };
+      workers.push(worker);
+      return {
+        postMessage: (message) => worker.sent.push(message),
+        on: (_event, listener) => (worker.deliver = listener),
+        onDeath: (listener) => (worker.die = listener),
+        // The exit comes a moment after the call, as a real worker's does.
+        terminate: () => void setTimeout(() => worker.die(new Error("terminated")), 30),
+      };
+    }, 40);
+    const abort = new AbortController();
+    const stopped = collect(streamer.streamer("mock")(request({}, "hi", abort.signal)));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    abort.abort();
+    await expect(stopped).resolves.toEqual([]);
+    const next = collect(streamer.streamer("mock")(request({}, "next")));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.sent.map((message) => message.type)).toEqual(["start"]);
+    workers[1]!.deliver({ type: "part", runId: 2, part: { type: "text-delta", text: "fine" } });
+    workers[1]!.deliver({ type: "end", runId: 2 });
+    await expect(next).resolves.toEqual([{ type: "text-delta", text: "fine" }]);
+  });
+
   it("leaves a worker that is busy with other runs alone when one run's stop is slow to be answered", async () => {
     let terminated = 0;
     let deliver: ((message: FromWorker) => void) | null = null;

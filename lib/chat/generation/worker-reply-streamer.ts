@@ -41,6 +41,8 @@ export type WorkerChannel = GenerationPort<FromWorker, ToWorker> & {
 
 /** What a run waits on: the worker's messages, in order. */
 type Run = {
+  /** The worker it was started on: only that worker's death fails it. */
+  channel: WorkerChannel | null;
   tools: Record<string, Tool>;
   signal: AbortSignal;
   deliver: (message: Exclude<FromWorker, { type: "tool-run" }> | { type: "died"; error: Error }) => void;
@@ -71,7 +73,7 @@ export class WorkerReplyStreamer {
     channel.onDeath((error) => {
       if (this.channel === channel) this.channel = null;
       console.error("chat: the generation worker stopped; its replies end as failed", error);
-      for (const run of this.runs.values()) run.deliver({ type: "died", error });
+      for (const run of this.runs.values()) if (run.channel === channel) run.deliver({ type: "died", error });
     });
     this.channel = channel;
     this.lastHeardAt = performance.now();
@@ -102,6 +104,8 @@ export class WorkerReplyStreamer {
     this.runs.get(runId)?.deliver({ type: "end", runId });
     if (channel === null || channel !== this.channel || performance.now() - this.lastHeardAt < this.abortGraceMs) return;
     console.error(`chat: the generation worker sent nothing for ${this.abortGraceMs} ms after a stop; stopping it`);
+    // The next run starts a new worker at once, not on the one going away.
+    this.channel = null;
     channel.terminate();
   }
 
@@ -109,7 +113,8 @@ export class WorkerReplyStreamer {
     const runId = this.nextRunId++;
     const inbox: Parameters<Run["deliver"]>[0][] = [];
     let wake: (() => void) | null = null;
-    this.runs.set(runId, {
+    const run: Run = {
+      channel: null,
       tools: request.tools,
       signal: request.signal,
       deliver: (message) => {
@@ -117,7 +122,8 @@ export class WorkerReplyStreamer {
         wake?.();
         wake = null;
       },
-    });
+    };
+    this.runs.set(runId, run);
     let channel: WorkerChannel | null = null;
     let ended = false;
     let grace: ReturnType<typeof setTimeout> | null = null;
@@ -127,6 +133,7 @@ export class WorkerReplyStreamer {
     };
     try {
       channel = this.connect();
+      run.channel = channel;
       channel.postMessage({
         type: "start",
         runId,
