@@ -191,32 +191,114 @@ describe("evaluateUiExpression: operators", () => {
 
   it.each<[string, string]>([
     ["true + 1", "type_mismatch"],
-    ["null + 1", "type_mismatch"],
-    ['"a" + null', "type_mismatch"],
     ['"a" + true', "type_mismatch"],
     ['"a" + [1]', "type_mismatch"],
     ["[1] + [2]", "type_mismatch"],
     ["{} + 1", "type_mismatch"],
     ['"4" - 1', "type_mismatch"],
     ['"2" * 3', "type_mismatch"],
-    ["null / 1", "type_mismatch"],
     ["true % 2", "type_mismatch"],
     ['1 < "2"', "type_mismatch"],
-    ["null < 1", "type_mismatch"],
     ["[1] < [2]", "type_mismatch"],
     ["true > false", "type_mismatch"],
     ['-"1"', "not_a_number"],
-    ["-null", "not_a_number"],
     ["!1", "not_a_boolean"],
-    ["!null", "not_a_boolean"],
     ["1 && true", "not_a_boolean"],
     ["true && 1", "not_a_boolean"],
     ["false || 'yes'", "not_a_boolean"],
-    ["null || true", "not_a_boolean"],
     ["1 ? 2 : 3", "not_a_boolean"],
-    ["null ? 2 : 3", "not_a_boolean"],
   ])("%s → %s", (source, code) => {
     expect(failureCode(source)).toBe(code);
+  });
+});
+
+describe("evaluateUiExpression: null (a missing field, a query not answered yet)", () => {
+  const variables = { n: 3, text: "a", pending: null, row: { ms: null }, flag: true };
+
+  it.each<[string, UiValue]>([
+    // Arithmetic with a null operand is null: a figure over missing data is missing, not an error.
+    ["null + 1", null],
+    ["1 + null", null],
+    ["null + null", null],
+    ["null - null", null],
+    ["$pending - $n", null],
+    ["$n * $pending", null],
+    ["null / 1", null],
+    ["10 % $row.ms", null],
+    ["-null", null],
+    ["-$row.ms", null],
+    ["($pending - 1) * 2 + 3", null],
+    // Text joined with null is null, so a label built from a missing field is missing, not "anull".
+    ['"a" + null', null],
+    ['null + "ms"', null],
+    ['"Latest: " + $row.ms + " ms"', null],
+    // Comparisons with null are null; === and !== still compare null as a value.
+    ["null > 3", null],
+    ["3 <= null", null],
+    ['null < "b"', null],
+    ["null >= null", null],
+    ["$row.ms > 100", null],
+    ["null === null", true],
+    ["null !== null", false],
+    ["$pending === null", true],
+    ["$row.ms !== 0", true],
+    ["null === 0", false],
+    // ! of null is null; && and || are three-valued (Kleene, as SQL): a side that decides alone wins.
+    ["!null", null],
+    ["!!$pending", null],
+    ["null && true", null],
+    ["true && null", null],
+    ["null && null", null],
+    ["null && false", false],
+    ["false && null", false],
+    ["false && $missing", false],
+    ["null || false", null],
+    ["false || null", null],
+    ["null || null", null],
+    ["null || true", true],
+    ["true || null", true],
+    ["true || $missing", true],
+    ["$row.ms > 100 && $flag", null],
+    ["$row.ms > 100 || $flag", true],
+    // A ?: whose test is null is null, and neither branch runs.
+    ["null ? 2 : 3", null],
+    ["$pending > 0 ? 'danger' : 'success'", null],
+    ["$pending > 0 ? $missing : $missing", null],
+    ["$pending === null ? 'loading' : 'ready'", "loading"],
+    // Reads on null stay null.
+    ["null.x", null],
+    ["$pending[0].name", null],
+    ["$row.ms.unit", null],
+  ])("%s → %j", (source, expected) => {
+    expect(run(source, variables)).toEqual(expected);
+  });
+
+  it.each<[string, string]>([
+    // A null operand does not excuse the other one: a value the operator never takes is still refused.
+    ['"4" - null', "type_mismatch"],
+    ["null - 'a'", "type_mismatch"],
+    ["null + true", "type_mismatch"],
+    ["[1] + null", "type_mismatch"],
+    ["null * {}", "type_mismatch"],
+    ["null < true", "type_mismatch"],
+    ["[1] >= null", "type_mismatch"],
+    ["null && 1", "not_a_boolean"],
+    ["'yes' || null", "not_a_boolean"],
+    ["null || 'yes'", "not_a_boolean"],
+    // Real values of the wrong type are refused as before.
+    ['"a" - 1', "type_mismatch"],
+    ['"a" < 1', "type_mismatch"],
+    ['-"1"', "not_a_number"],
+    ["!0", "not_a_boolean"],
+    ["'' ? 1 : 2", "not_a_boolean"],
+  ])("%s → %s", (source, code) => {
+    expect(failureCode(source, variables)).toBe(code);
+  });
+
+  it("locates a refusal next to a null at the operator that refused", () => {
+    const failure = failureOf(() => run("1 + ($pending - 'a')", variables));
+    expect(failure.code).toBe("type_mismatch");
+    expect(failure.range).toEqual({ start: 5, end: 19 });
   });
 });
 

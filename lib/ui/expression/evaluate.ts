@@ -21,13 +21,24 @@
  *   and a negative zero is 0.
  * - Unary `-` takes a number (`not_a_number`); `!`, `&&`, `||` and the test of
  *   `?:` take booleans (`not_a_boolean`); `&&`/`||` short-circuit.
+ * - Null (a missing field, a query that has not answered) propagates instead
+ *   of failing, so a block over loading or empty data draws "missing", never
+ *   an error: arithmetic, `+` with text included (`"a" + null` is null, not
+ *   "anull"), unary `-`, `<`/`<=`/`>`/`>=` and `!` with a null operand are
+ *   null, and a `?:` whose test is null is null without running either
+ *   branch. `===`/`!==` compare null as a value (`null === null` is true).
+ *   `&&`/`||` are three-valued as in SQL: the side that decides alone wins
+ *   (`false && null` and `null && false` are false, `null || true` is true),
+ *   otherwise a null side makes null. A null never excuses the other operand:
+ *   one the operator never takes (`null - "a"`, `null < true`, `null && 1`)
+ *   is refused as it would be next to any value.
  * - The result may share lists and records with the variables handed in;
  *   treat it as read-only.
  */
 import type { UiFailureCode } from "../diagnostics/codes";
 import type { UiRange } from "../envelope/schema";
 import { toUiFailure, UiFailure } from "../failure";
-import type { UiExpression } from "./ast";
+import type { UiBinaryOperator, UiExpression } from "./ast";
 import { UiBudget } from "./budget";
 import type { UiCallExpression, UiHelperContext } from "./context";
 import { uiValuesEqual } from "./equal";
@@ -119,6 +130,7 @@ class UiEvaluator {
       }
       case "unary": {
         const argument = this.evaluate(node.argument, inner, locals);
+        if (argument === null) return null;
         if (node.operator === "-") {
           if (typeof argument !== "number") throw fail("not_a_number", `-${uiValueKind(argument)}`, node.range);
           return finiteOrNull(-argument);
@@ -130,6 +142,7 @@ class UiEvaluator {
         return this.binary(node, inner, locals);
       case "conditional": {
         const test = this.evaluate(node.test, inner, locals);
+        if (test === null) return null;
         if (typeof test !== "boolean") throw fail("not_a_boolean", `the test of ?: is ${uiValueKind(test)}`, node.test.range);
         return this.evaluate(test ? node.consequent : node.alternate, inner, locals);
       }
@@ -161,14 +174,22 @@ class UiEvaluator {
     const operator = node.operator;
     const left = this.evaluate(node.left, depth, locals);
     if (operator === "&&" || operator === "||") {
-      if (typeof left !== "boolean") throw fail("not_a_boolean", `${uiValueKind(left)} ${operator} …`, node.left.range);
+      if (typeof left !== "boolean" && left !== null) throw fail("not_a_boolean", `${uiValueKind(left)} ${operator} …`, node.left.range);
+      // The value that decides alone: false for &&, true for ||.
+      const decisive = operator === "||";
       // Short-circuit: the right side is not evaluated when the left decides.
-      if (operator === "&&" ? !left : left) return left;
+      if (left === decisive) return left;
       const right = this.evaluate(node.right, depth, locals);
-      if (typeof right !== "boolean") throw fail("not_a_boolean", `… ${operator} ${uiValueKind(right)}`, node.right.range);
-      return right;
+      if (typeof right !== "boolean" && right !== null) throw fail("not_a_boolean", `… ${operator} ${uiValueKind(right)}`, node.right.range);
+      if (right === decisive) return right;
+      // Neither side decides: a null side leaves the answer unknown, else the (equal) booleans are it.
+      return left === null || right === null ? null : right;
     }
     const right = this.evaluate(node.right, depth, locals);
+    if (operator !== "===" && operator !== "!==") {
+      if (left === null && takesOperand(operator, right)) return null;
+      if (right === null && takesOperand(operator, left)) return null;
+    }
     switch (operator) {
       case "===":
         return uiValuesEqual(left, right, this.budget);
@@ -224,6 +245,12 @@ class UiEvaluator {
       fail: (code, detail) => fail(code, detail, call.range),
     };
   }
+}
+
+/** Whether `operator` (arithmetic or ordering) takes `value` as an operand, so that a null beside it may stand for a missing one. */
+function takesOperand(operator: Exclude<UiBinaryOperator, "===" | "!==" | "&&" | "||">, value: UiValue): boolean {
+  if (value === null || typeof value === "number") return true;
+  return typeof value === "string" && (operator === "+" || operator === "<" || operator === "<=" || operator === ">" || operator === ">=");
 }
 
 function arithmetic(operator: "-" | "*" | "/" | "%", left: number, right: number): number {
