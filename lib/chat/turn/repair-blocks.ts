@@ -38,6 +38,7 @@ export const REPAIR_NOT_ERROR_CODES: ReadonlySet<string> = new Set([
   "unknown_catalog",
   "unresolved_attachment",
   "stale_state",
+  "query_argument_clamped",
   // octo-ui caps and clamps
   "text_truncated",
   "entries_trimmed",

@@ -175,6 +175,20 @@ describe("compileUiBlock: declarations", () => {
     expect(codes(compile(`$a = @Query("tests", {branch: "x"})`, { querySchemas: undefined }))).toEqual(["unknown_query_source"]);
   });
 
+  it("clamps a constant argument past its source's range, with an info diagnostic on the declaration, and refuses the rest", () => {
+    const schemas = { commits: z.strictObject({ limit: z.number().int().min(1).max(100).optional() }) };
+    const source = `$a = @Query("commits", {limit: 500})\n$b = @Query("commits", {limit: 0})\n$c = @Query("commits", {limit: 2.5})\n$d = @Query("commits", {limit: 100})`;
+    const block = compile(source, { querySchemas: schemas });
+    expect(block.declarations.map((declaration) => [declaration.name, declaration.kind])).toEqual([["a", "query"], ["b", "query"], ["d", "query"]]);
+    // The declaration keeps what was written: the route clamps the evaluated value the same way.
+    expect(block.declarations[0]).toMatchObject({ source: "commits", arguments: "{limit: 500}" });
+    expect(block.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message, source.slice(diagnostic.range.start, diagnostic.range.end)])).toEqual([
+      ["query_argument_clamped", expect.stringContaining("(limit 500 is past commits' cap; 100 is used)"), `@Query("commits", {limit: 500})`],
+      ["query_argument_clamped", expect.stringContaining("(limit 0 is below commits' minimum; 1 is used)"), `@Query("commits", {limit: 0})`],
+      ["query_arguments", expect.any(String), `@Query("commits", {limit: 2.5})`],
+    ]);
+  });
+
   it("keeps the first of a redeclared name and refuses forbidden names", () => {
     const block = compile(`$a = 1\n$a = 2\n$prototype = 3\n<Tag tone={$a}>x</Tag>`);
     expect(block.declarations.map((declaration) => [declaration.name, declaration.value])).toEqual([["a", 1]]);

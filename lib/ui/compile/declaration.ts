@@ -22,6 +22,7 @@ import {
 } from "./context";
 import { readUiConstant } from "../syntax/constant";
 import { uiSyntaxConstant } from "../syntax/parser";
+import { clampUiQueryArguments, describeUiQueryClamp } from "./clamp-query-arguments";
 import { checkUiNames } from "./expression-use";
 
 /** A compiled declaration (null when it cannot be used) and its diagnostics. */
@@ -89,10 +90,13 @@ export function compileUiDeclaration(syntax: UiSyntaxDeclaration, context: UiBlo
       } catch (caught) {
         if (toUiFailure(caught).code === "budget_time") throw caught;
       }
-      if (value === undefined || (schema && !schema.safeParse(value).success)) {
+      const checked = value === undefined ? undefined : schema ? clampUiQueryArguments(schema, value) : { success: true as const, clamps: [] };
+      if (!checked?.success) {
         diagnostics.push(diagnostic("query_arguments", range, undefined, JSON.stringify(query.source)));
         return invalid();
       }
+      // A number past its range bends to it (the route clamps the evaluated value alike); the panel still shows.
+      for (const clamp of checked.clamps) diagnostics.push(diagnostic("query_argument_clamped", range, undefined, describeUiQueryClamp(query.source, clamp)));
     }
     return {
       declaration: { ...base, kind: "query", source: query.source, arguments: argumentsSource },

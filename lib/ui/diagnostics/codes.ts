@@ -42,6 +42,7 @@ export const UI_DIAGNOSTIC_MESSAGES = {
   unknown_query_source: "No query source of this name is available here.",
   invalid_query: "A query is written $name = @Query(\"source\", {args}) with a literal source.",
   query_arguments: "The query's arguments do not match the source's schema.",
+  query_argument_clamped: "A query argument was outside the source's range; the nearest allowed value is used.",
   // -- expressions and props --------------------------------------------------
   expression_syntax: "This expression could not be parsed.",
   invalid_binding: "Only a single declared state variable can be bound to this input.",
