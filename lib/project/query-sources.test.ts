@@ -7,7 +7,7 @@ const { sql } = await import("drizzle-orm");
 const { findProjectFilePaths } = await import("@/db/queries/project-model");
 const { getProject } = await import("@/db/queries/projects");
 const { ensureDemoProject } = await import("./demo/seed-demo-project");
-const { COMMITS_DEFAULT_LIMIT, PROJECT_QUERY_SCHEMAS, PROJECT_QUERY_SOURCES, projectQuerySource, TESTS_ROW_CAP } = await import("./query-sources");
+const { COMMITS_DEFAULT_LIMIT, COMMITS_ROW_CAP, PROJECT_QUERY_SCHEMAS, PROJECT_QUERY_SOURCES, projectQuerySource, TESTS_ROW_CAP } = await import("./query-sources");
 const { runProjectQuery } = await import("./run-project-query");
 const { openTestDatabase, seedOtherProject, TEST_DATABASE_KINDS } = await import("./testing/project-test-setup");
 
@@ -149,9 +149,22 @@ describe.each(TEST_DATABASE_KINDS)("the query sources' rows on %s", (kind) => {
       code: "bad_request:query",
       publicMessage: expect.stringContaining("branch"),
     });
-    await expect(runProjectQuery({ project: demo, source: source("tests"), arguments: { branch: "main", limit: 100_000 } })).rejects.toMatchObject({
+    await expect(runProjectQuery({ project: demo, source: source("tests"), arguments: { branch: "main", limit: 2.5 } })).rejects.toMatchObject({
       code: "bad_request:query",
     });
+  });
+
+  it("clamp a number past its range to the range, as the compiler does, instead of refusing the query", async () => {
+    const past = await runProjectQuery({ project: demo, source: source("tests"), arguments: { branch: "main", limit: 100_000 } });
+    expect(past.rows).toHaveLength(12);
+    const below = await runProjectQuery({ project: demo, source: source("commits"), arguments: { limit: 0 } });
+    expect(below).toMatchObject({ truncated: true, rows: [{ shortSha: "4f2c9e1" }] });
+    expect(below.rows).toHaveLength(1);
+    const reads: number[] = [];
+    const counting: Source = { ...source("commits"), read: async ({ limit }) => (reads.push(limit), []) };
+    await runProjectQuery({ project: demo, source: counting, arguments: { limit: 500 } });
+    // The cap, plus the one row that says whether there were more.
+    expect(reads).toEqual([COMMITS_ROW_CAP + 1]);
   });
 
   it("stop a read that runs past the time bound with offline:query", async () => {

@@ -10,6 +10,7 @@ import { readWithinTime } from "@/db/queries/project-model";
 import { sqlState } from "@/db/queries/run-query";
 import type { Project } from "@/db/schema/project";
 import { AppError, isAppError } from "@/lib/errors";
+import { clampUiQueryArguments } from "@/lib/ui/compile/clamp-query-arguments";
 import type { UiRecord } from "@/lib/ui/expression/value";
 import type { ProjectQuerySource } from "./query-sources";
 
@@ -52,14 +53,16 @@ function firstIssue(error: z.ZodError): string {
 }
 
 /**
- * Checks the arguments against the source's schema (`bad_request:query`),
+ * Checks the arguments against the source's schema (`bad_request:query`;
+ * a number past its range is clamped to it first, never refused),
  * reads at most the capped limit (plus one row, to know whether there were
  * more) within the time bound (`offline:query` when it runs out) and checks
  * every row against the source's row schema (`internal:query` otherwise).
  */
 export async function runProjectQuery(input: RunProjectQueryInput): Promise<ProjectQueryResult> {
   const { source } = input;
-  const parsed = source.argumentsSchema.safeParse(input.arguments);
+  // A number past its range is read at the bound, as the compiler's query_argument_clamped told the model.
+  const parsed = clampUiQueryArguments(source.argumentsSchema, input.arguments);
   if (!parsed.success) {
     throw new AppError("bad_request:query", {
       message: `The arguments do not fit the "${source.name}" source: ${firstIssue(parsed.error)}.`,
