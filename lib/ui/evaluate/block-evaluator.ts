@@ -16,12 +16,14 @@ import { evaluateUiExpressionIn } from "../expression/evaluate";
 import { safeKey, type UiRecord, type UiValue } from "../expression/value";
 import { toUiFailure, uiDiagnostic, UiFailure } from "../failure";
 import type { UiLimits } from "../limits";
+import { uiBlockDeclarations } from "../state/declarations";
 import { UiState, uiStateReadOnlyScope } from "../state/ui-state";
 import { uiControlAccepts } from "./control-rules";
 import { uiDisplayText } from "./display-text";
 import { parseUiExpressionCached } from "./expression-cache";
 import { uiNodesFallbackText } from "./fallback-text";
 import { uiExpressionHostData, uiHostDependencies, type UiHostDependencies } from "./host-data";
+import { uiNullProps } from "./null-props";
 import type { UiBinding, UiEvaluation, UiViewAction, UiViewNode } from "./view-node";
 
 /**
@@ -81,6 +83,8 @@ export class UiBlockEvaluator {
   private readonly parsed = new Map<string, UiExpression>();
   /** The query variables each declared variable depends on (computed once, on first use). */
   private hostDependencies: UiHostDependencies | undefined;
+  /** The block's query variables the host has not answered yet: what depends on them is drawn as loading, not evaluated into a false figure. */
+  private readonly unanswered: ReadonlySet<string>;
 
   constructor(
     private readonly block: UiBlock,
@@ -98,7 +102,30 @@ export class UiBlockEvaluator {
     this.live = live;
     this.state = live && state ? state : new UiState(block, { limits });
     this.variables = uiStateReadOnlyScope(this.state);
-    for (const diagnostic of this.state.diagnostics()) this.push(diagnostic);
+    const unanswered = new Set<string>();
+    for (const declaration of uiBlockDeclarations(block)) {
+      if (declaration.kind === "query" && !this.state.queryAnswered(declaration.name)) unanswered.add(declaration.name);
+    }
+    this.unanswered = unanswered;
+    const waiting = this.computedWaitingRanges();
+    for (const diagnostic of this.state.diagnostics()) {
+      // A computed value that reads a query not answered yet fails for want of data, not because the model wrote it wrong.
+      if (!waiting.has(`${diagnostic.range.start}:${diagnostic.range.end}`)) this.push(diagnostic);
+    }
+  }
+
+  /** The ranges of computed declarations that depend on an unanswered query. */
+  private computedWaitingRanges(): ReadonlySet<string> {
+    const ranges = new Set<string>();
+    if (this.unanswered.size === 0) return ranges;
+    const dependencies = this.dependencies();
+    for (const declaration of uiBlockDeclarations(this.block)) {
+      if (declaration.kind !== "computed") continue;
+      if ((dependencies.get(declaration.name) ?? []).some((name) => this.unanswered.has(name))) {
+        ranges.add(`${declaration.range.start}:${declaration.range.end}`);
+      }
+    }
+    return ranges;
   }
 
   /** Evaluates the block; never throws. */
@@ -161,18 +188,21 @@ export class UiBlockEvaluator {
     if (type === "#expression") {
       const source = ownEntries(node.expressions).find(([key]) => key === "value")?.[1];
       let text = "";
+      const hostData = typeof source === "string" ? this.hostDataOf(source, context) : [];
+      const waiting = this.waitingOn(hostData);
       if (typeof source === "string") {
         try {
           text = uiDisplayText(this.expression(source, context));
           this.budget.checkString(text.length, rangeOf(node));
         } catch (caught) {
+          if (waiting.length > 0) return void output.push(this.pendingView(node, context, "#text", waiting));
           output.push(this.fallback(node, context, {}, [], uiDiagnostic(caught, rangeOf(node), this.idOf(node, context))));
           return;
         }
       }
       const view = this.view(node, context, "#text", { text }, []);
-      const hostData = typeof source === "string" ? this.hostDataOf(source, context) : [];
       if (hostData.length > 0) view.hostData = { text: hostData };
+      if (waiting.length > 0) view.pending = waiting;
       output.push(view);
       return;
     }
@@ -188,6 +218,9 @@ export class UiBlockEvaluator {
   }
 
   private show(node: UiNode, context: Context, output: UiViewNode[]): void {
+    const waiting = this.waitingOn(this.expressionsHostData(node, context));
+    // What a condition on data not known yet would show is not known either: one placeholder stands there.
+    if (waiting.length > 0) return void output.push(this.pendingView(node, context, "Show", waiting));
     let when: UiValue;
     try {
       when = this.rawProps(node, UI_CATALOG.Show, context).raw.when ?? null;
@@ -195,6 +228,8 @@ export class UiBlockEvaluator {
       this.push(uiDiagnostic(caught, rangeOf(node), this.idOf(node, context)));
       return;
     }
+    // A condition that is null (a missing value) shows nothing, quietly: see the language reference's null rules.
+    if (when === null && node.complete) return;
     if (typeof when !== "boolean") {
       // A streamed `when={…}` that has not closed yet hides its children quietly.
       if (node.complete) this.report("invalid_prop", rangeOf(node), this.idOf(node, context), "Show needs a boolean `when`");
@@ -205,6 +240,12 @@ export class UiBlockEvaluator {
 
   private each(node: UiNode, context: Context, output: UiViewNode[]): void {
     const id = this.idOf(node, context);
+    const waiting = this.waitingOn(this.expressionsHostData(node, context));
+    if (waiting.length > 0) {
+      // The rows to repeat are not known yet: one placeholder of the first repeated element's shape.
+      const first = Array.isArray(node.children) ? (node.children as UiNode[]).find((child) => typeof child?.type === "string" && !String(child.type).startsWith("#")) : undefined;
+      return void output.push(this.pendingView(node, context, first ? String(first.type) : "Each", waiting));
+    }
     let items: UiValue;
     let name: UiValue;
     try {
@@ -265,11 +306,16 @@ export class UiBlockEvaluator {
         ? this.problem(node, context, caught.code, caught.detail)
         : uiDiagnostic(caught, rangeOf(node), id);
     }
+    const waiting = this.waitingOn(this.expressionsHostData(node, context, entry));
+    // Props computed from data that has not arrived cannot be checked yet: the element waits, with no diagnostic.
+    if (problem && waiting.length > 0) return this.pendingView(node, context, String(node.type), waiting);
     const children: UiViewNode[] = [];
     this.children(node.children, { ...context, depth: context.depth + 1 }, children);
     if (problem) return this.fallback(node, context, raw, children, problem);
+    uiNullProps(entry, raw, this.expressionProps(node, entry));
 
     const parsed = entry.schema.safeParse(raw);
+    if (!parsed.success && waiting.length > 0) return this.pendingView(node, context, String(node.type), waiting);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = issue?.path[0];
@@ -283,6 +329,7 @@ export class UiBlockEvaluator {
     const view = this.view(node, context, String(node.type), props, children, bindings, actions);
     for (const [prop, variable] of boundProps) bindings[prop] = this.binding(node, entry, view, raw, prop, variable);
     this.markHostData(view, node, entry, context);
+    if (waiting.length > 0) view.pending = waiting;
     return view;
   }
 
@@ -342,16 +389,60 @@ export class UiBlockEvaluator {
     return evaluateUiExpressionIn(ast, { variables: this.variables, locals: context.locals }, this.budget);
   }
 
+  /** The query variables each declared variable depends on, computed once. */
+  private dependencies(): UiHostDependencies {
+    this.hostDependencies ??= uiHostDependencies(this.block, (declaration) => this.parse(declaration));
+    return this.hostDependencies;
+  }
+
   /** The query variables an expression's value comes from (see host-data.ts); none for one that does not parse. */
   private hostDataOf(source: string, context: Context): readonly string[] {
     try {
       const ast = this.parse(source);
-      this.hostDependencies ??= uiHostDependencies(this.block, (declaration) => this.parse(declaration));
-      if (this.hostDependencies.size === 0) return [];
-      return uiExpressionHostData(ast, this.hostDependencies, context.localHostData ?? NO_LOCALS);
+      const dependencies = this.dependencies();
+      if (dependencies.size === 0 && (context.localHostData?.size ?? 0) === 0) return [];
+      return uiExpressionHostData(ast, dependencies, context.localHostData ?? NO_LOCALS);
     } catch {
       return [];
     }
+  }
+
+  /** The query variables read by any of a node's value expressions (not its actions). */
+  private expressionsHostData(node: UiNode, context: Context, entry?: UiCatalogEntry): readonly string[] {
+    if (this.unanswered.size === 0) return [];
+    const names = new Set<string>();
+    for (const [prop, source] of ownEntries(node.expressions)) {
+      if (typeof source !== "string" || entry?.actions?.includes(prop)) continue;
+      for (const name of this.hostDataOf(source, context)) names.add(name);
+    }
+    return [...names].sort();
+  }
+
+  /** Which of `names` the host has not answered yet. */
+  private waitingOn(names: readonly string[]): readonly string[] {
+    if (this.unanswered.size === 0 || names.length === 0) return [];
+    return names.filter((name) => this.unanswered.has(name));
+  }
+
+  /** The props of a node that were written as expressions (not static text, not bindings, not actions). */
+  private expressionProps(node: UiNode, entry: UiCatalogEntry): ReadonlySet<string> {
+    const props = new Set<string>();
+    for (const [prop, source] of ownEntries(node.expressions)) {
+      if (typeof source === "string" && !entry.actions?.includes(prop)) props.add(prop);
+    }
+    return props;
+  }
+
+  /**
+   * A part that waits for query data: `#pending`, standing in for `type` (the
+   * component it will be, `#text` for an interpolation), with the unanswered
+   * queries it waits on. Its static twin is the compiled node, unevaluated.
+   */
+  private pendingView(node: UiNode, context: Context, type: string, waiting: readonly string[]): UiViewNode {
+    const view = this.view(node, context, "#pending", { type }, []);
+    view.pending = waiting;
+    this.fallbackOf.set(view, node);
+    return view;
   }
 
   /** Records which evaluated props of a component came from host data. */

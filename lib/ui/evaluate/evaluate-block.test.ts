@@ -260,15 +260,20 @@ describe("evaluateUiBlock: Show and Each", () => {
     ]);
   });
 
-  it("shows nothing for an Each over null (a query that has not answered)", () => {
+  it("stands one #pending node for an Each over a query that has not answered, and repeats nothing over an answered null", () => {
     const builder = blockBuilder();
     const definition = builder.block(
       [builder.element("Each", { expressions: { items: "$runs" }, props: { as: "run" } }, [builder.interpolation("run")])],
       [builder.query("runs", "tests")],
     );
-    const evaluation = evaluateUiBlock(definition);
-    expect(evaluation.nodes).toEqual([]);
-    expect(evaluation.diagnostics).toEqual([]);
+    const waiting = evaluateUiBlock(definition);
+    expect(waiting.nodes.map((node) => [node.type, node.props.type, node.pending])).toEqual([["#pending", "Each", ["runs"]]]);
+    expect(waiting.diagnostics).toEqual([]);
+    const state = new UiState(definition);
+    state.setQuery("runs", null, definition);
+    const answered = evaluateUiBlock(definition, state);
+    expect(answered.nodes).toEqual([]);
+    expect(answered.diagnostics).toEqual([]);
   });
 
   it("refuses an Each over a million items before allocating anything for them, and renders its siblings", () => {

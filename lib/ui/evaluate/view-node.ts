@@ -26,9 +26,11 @@ export type UiViewAction = {
 
 /**
  * One node of an evaluated tree, ready to draw. `type` is a catalog component,
- * `#text` (`props.text`) or `#fallback` (`props.text`, the Markdown to show,
- * and `props.type`, the original type). `Show` and `Each` never appear: they
- * are resolved into their visible children.
+ * `#text` (`props.text`), `#fallback` (`props.text`, the Markdown to show,
+ * and `props.type`, the original type) or `#pending` (`props.type`, the
+ * component — or `#text`, `Show`, `Each` — that waits for query data the
+ * host has not supplied yet; `pending` names the queries). `Show` and `Each`
+ * never appear: they are resolved into their visible children.
  */
 export type UiViewNode = {
   /** The compiled node's id, with `#<index>` appended per enclosing `Each` iteration. */
@@ -53,6 +55,12 @@ export type UiViewNode = {
    * variables and `Each` items. Absent when no prop read one: the model typed it.
    */
   hostData?: { [prop: string]: readonly string[] };
+  /**
+   * The block's `@Query` variables this node's values depend on that the host
+   * has not answered yet. A renderer draws such a node as loading (its shape,
+   * no value): until the answer, a count of zero or a tone is not a fact.
+   */
+  pending?: readonly string[];
 };
 
 /** What `evaluateUiBlock` returns. */

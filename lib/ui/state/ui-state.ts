@@ -43,7 +43,8 @@ type StateVariable = {
   type: UiValueType;
   value: UiValue;
 };
-type QueryVariable = { kind: "query"; key: string; data: UiValue };
+/** `answered` is false until the host supplies data for the current definition: until then the data is null and means "not known yet". */
+type QueryVariable = { kind: "query"; key: string; data: UiValue; answered: boolean };
 type ComputedVariable = { kind: "computed"; definition: UiComputedDefinition; expression: string };
 type Variable = StateVariable | QueryVariable | ComputedVariable;
 
@@ -161,6 +162,17 @@ export class UiState {
     if (variable.kind === "state") return this.copy(variable.value);
     if (variable.kind === "query") return this.copy(variable.data);
     return this.copy(this.computed().values.get(name) ?? null);
+  }
+
+  /**
+   * True once the host has supplied data for the declared query `name` (for
+   * its current definition); false while its first answer is on its way, or
+   * for a name that is not a query. Until then the query's data is null and
+   * stands for "not known yet", not for "no rows".
+   */
+  queryAnswered(name: string): boolean {
+    const variable = this.variables.get(name);
+    return variable?.kind === "query" && variable.answered;
   }
 
   /** Problems met while evaluating computed values (cycles, failures); each such value is null. */
@@ -295,8 +307,9 @@ export class UiState {
     }
     if (key !== variable.key) throw new UiFailure("replaced_query", name);
     const data = this.copy(value);
-    if (valueKey(data) === valueKey(variable.data)) return false;
+    if (variable.answered && valueKey(data) === valueKey(variable.data)) return false;
     variable.data = data;
+    variable.answered = true;
     return true;
   }
 
@@ -382,7 +395,7 @@ export class UiState {
           continue;
         }
         if (before?.kind === "query" && before.data !== null) changed = true;
-        next.set(name, { kind: "query", key, data: null });
+        next.set(name, { kind: "query", key, data: null, answered: false });
       } else {
         const expression = typeof declaration.expression === "string" ? declaration.expression : "";
         if (before?.kind === "computed" && before.expression === expression) {

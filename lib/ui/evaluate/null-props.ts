@@ -1,0 +1,34 @@
+/**
+ * What a prop that evaluated to null means (the language reference's null
+ * rules): a missing value, not a broken element. A prop whose schema takes
+ * null keeps it (its renderer draws it). An optional prop is then
+ * absent; a required prop that shows text or a figure shows
+ * `UI_MISSING_VALUE` ("—"); a required list (a table's rows) is empty.
+ * Anything else stays null and fails the component's schema as before.
+ * Only props written as expressions are touched: a static `prop="…"` cannot
+ * be null.
+ */
+import type { z } from "zod";
+import type { UiCatalogEntry } from "../catalog/entry";
+import type { UiRecord } from "../expression/value";
+import { UI_UNKNOWN_TEXT } from "./display-text";
+
+/** What a required display prop with no value shows: the mark text interpolation shows for an unknown value. */
+export const UI_MISSING_VALUE = UI_UNKNOWN_TEXT;
+
+const NO_ROWS: readonly never[] = Object.freeze([]);
+
+/** Applies the null rules to `raw` in place, for the props in `expressionProps`. */
+export function uiNullProps(entry: UiCatalogEntry, raw: UiRecord, expressionProps: ReadonlySet<string>): void {
+  const shape = entry.schema.shape;
+  for (const prop of expressionProps) {
+    if (raw[prop] !== null || !Object.hasOwn(shape, prop)) continue;
+    const schema = shape[prop] as z.ZodType | undefined;
+    if (!schema) continue;
+    // A prop whose schema takes null draws it itself (a Stat's value shows —).
+    if (schema.safeParse(null).success) continue;
+    if (schema.safeParse(undefined).success) delete raw[prop];
+    else if (schema.safeParse(UI_MISSING_VALUE).success) raw[prop] = UI_MISSING_VALUE;
+    else if (schema.safeParse(NO_ROWS).success) raw[prop] = [];
+  }
+}
