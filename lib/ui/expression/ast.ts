@@ -15,10 +15,11 @@ export type UiBinaryOperator =
 /** The unary operators. */
 export type UiUnaryOperator = "-" | "!";
 
-/** Helper names without the `@` (the reference's five, catalog 1's additions, actions and `Query`). */
+/** Helper names without the `@` (the reference's five, catalog 1's additions, dates and grouping, actions and `Query`). */
 export type UiHelperName =
   | "Count" | "Filter" | "Sum" | "Join" | "Round"
   | "Map" | "Sort" | "Take" | "Min" | "Max" | "Avg" | "Contains" | "Format"
+  | "Today" | "DaysBetween" | "AddDays" | "StartOf" | "Group" | "Unique"
   | "Set" | "Reset" | "Query";
 
 /** One node of an expression's syntax tree. */

@@ -20,19 +20,32 @@ function monotonicNow(): number {
   return globalThis.performance.now();
 }
 
+/**
+ * The default wall clock, which `@Today()` reads: milliseconds since
+ * 1970-01-01 UTC, the same instant on a server and in a browser (a monotonic
+ * clock starts at each page's load, so it cannot tell the date).
+ */
+function wallClock(): number {
+  return Date.now();
+}
+
 /** Counts steps, iterations, string lengths, depth and time for one compile or evaluation. */
 export class UiBudget {
   /** The resolved bounds this budget enforces. */
   readonly limits: Readonly<Record<UiLimitName, number>>;
   private readonly now: () => number;
+  private readonly wallClock: () => number;
+  private wallTimeRead: number | undefined;
   private readonly startedAt: number;
   private stepsTaken = 0;
   private iterationsReserved = 0;
   private stepsSinceClock = 0;
 
-  constructor(limits?: UiLimits, now: () => number = monotonicNow) {
+  /** `now` times the budget; `date` is the wall clock `@Today()` reads (inject both for deterministic tests). */
+  constructor(limits?: UiLimits, now: () => number = monotonicNow, date: () => number = wallClock) {
     this.limits = Object.freeze(resolveUiLimits(limits));
     this.now = now;
+    this.wallClock = date;
     this.startedAt = now();
   }
 
@@ -49,6 +62,12 @@ export class UiBudget {
   /** Milliseconds since the budget was created, by its clock. */
   elapsedMs(): number {
     return this.now() - this.startedAt;
+  }
+
+  /** The wall-clock instant in milliseconds since 1970 UTC, read once: every `@Today()` of one evaluation sees the same date, even across midnight. */
+  wallTime(): number {
+    if (this.wallTimeRead === undefined) this.wallTimeRead = this.wallClock();
+    return this.wallTimeRead;
   }
 
   /** Charges `count` steps; refuses past `limits.steps`, and past `limits.elapsedMs` when the clock is read. */

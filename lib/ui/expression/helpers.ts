@@ -1,7 +1,9 @@
 /**
  * The value helpers: the reference's five (`@Count`, `@Filter`, `@Sum`,
  * `@Join`, `@Round`) and catalog 1's additions (`@Map`, `@Sort`, `@Take`,
- * `@Min`, `@Max`, `@Avg`, `@Contains`, `@Format`). Each charges a step per
+ * `@Min`, `@Max`, `@Avg`, `@Contains`, `@Format`); the date helpers
+ * (date-helpers.ts) and `@Group`/`@Unique` (group-helpers.ts) join the same
+ * table. Each charges a step per
  * element it visits and reserves iterations before it allocates a list.
  * `@Set`/`@Reset` (actions) and `@Query` (declarations) are not values and are
  * refused here; `uiActionKind` and `uiQueryCall` recognise them where they
@@ -30,6 +32,8 @@
  */
 import type { UiHelperName } from "./ast";
 import type { UiHelperContext } from "./context";
+import { UI_DATE_HELPERS } from "./date-helpers";
+import { UI_GROUP_HELPERS } from "./group-helpers";
 import { uiValuesEqual } from "./equal";
 import { formatUiValue, UI_FORMAT_MISSING } from "./format";
 import { isUiRecord, readOwnField, readOwnIndex, uiValueKind } from "./read";
@@ -338,6 +342,8 @@ export const UI_VALUE_HELPERS: Readonly<Record<UiValueHelperName, Helper>> = {
   Avg: average,
   Contains: contains,
   Format: format,
+  ...UI_DATE_HELPERS,
+  ...UI_GROUP_HELPERS,
 };
 
 /** Evaluates one helper call; `@Set`/`@Reset` are refused (`action_only`), `@Query` too (`declaration_only`). */

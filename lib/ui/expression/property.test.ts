@@ -120,7 +120,7 @@ describe("parseUiExpression properties", () => {
           fc.constantFrom(
             "1", "-2.5", "1e3", "'a'", '"b\\n"', "$n", "$list", "$rows", "x", "row", "true", "null", "(", ")", "[", "]", "{", "}",
             ",", ":", "a:", "+", "-", "*", "/", "%", "===", "==", "!=", "<", ">=", "&&", "||", "!", "?", ".", "?.", "name",
-            "@Count(", "@Filter(", "@Map(", "@Sum(", "@Join(", "@Sort(", "@Format(", "@Set(", "@Query(", "__proto__", "=", "`", "\\",
+            "@Count(", "@Filter(", "@Map(", "@Sum(", "@Join(", "@Sort(", "@Format(", "@Today()", "@AddDays(", "@Group(", "@Set(", "@Query(", "__proto__", "=", "`", "\\",
           ),
           { maxLength: 30 },
         )
@@ -141,7 +141,8 @@ describe("parseUiExpression properties", () => {
 });
 
 const HELPERS: UiHelperName[] = [
-  "Count", "Filter", "Sum", "Join", "Round", "Map", "Sort", "Take", "Min", "Max", "Avg", "Contains", "Format", "Set", "Reset", "Query",
+  "Count", "Filter", "Sum", "Join", "Round", "Map", "Sort", "Take", "Min", "Max", "Avg", "Contains", "Format",
+  "Today", "DaysBetween", "AddDays", "StartOf", "Group", "Unique", "Set", "Reset", "Query",
 ];
 const BINARY: UiBinaryOperator[] = ["+", "-", "*", "/", "%", "===", "!==", "<", "<=", ">", ">=", "&&", "||"];
 
@@ -150,7 +151,7 @@ const { expression } = fc.letrec<{ expression: UiExpression }>((tie) => ({
   expression: fc.oneof(
     { maxDepth: 6, depthSize: "small" },
     fc.oneof(
-      fc.oneof(fc.constant(null), fc.boolean(), fc.double(), fc.integer({ min: -3, max: 5 }), fc.constantFrom("", "a", "name", "ms", "desc", "date", "percent", "__proto__", "currency:EUR"))
+      fc.oneof(fc.constant(null), fc.boolean(), fc.double(), fc.integer({ min: -3, max: 5 }), fc.constantFrom("", "a", "name", "ms", "desc", "date", "percent", "__proto__", "currency:EUR", "2025-03-14", "week"))
         .map((value): UiExpression => ({ kind: "literal", value, range })),
       fc.constantFrom(...Object.keys(VARIABLES), "missing").map((name): UiExpression => ({ kind: "variable", name, range })),
       fc.constantFrom("x", "y").map((name): UiExpression => ({ kind: "local", name, range })),
