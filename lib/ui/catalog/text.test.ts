@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { compileUiBlock } from "../compile/compile-block";
+import { UI_UNKNOWN_TEXT } from "../evaluate/display-text";
 import { evaluateUiExpression } from "../expression/evaluate";
 import { UI_JOIN_SEPARATOR } from "../expression/helpers";
 import { parseUiExpression, UI_HELPER_ARITY } from "../expression/parse";
@@ -138,14 +139,14 @@ describe("the language rules say what the compiler and the interpreter do", () =
   const texts = { session: uiSessionNote() };
   const text = uiLanguageText();
 
-  it("the language section: declare before use, @Count not .length, ==, ?., @Join, @Format percent, @Sort's order, null as no rows", () => {
+  it("the language section: declare before use, @Count not .length, ==, ?., @Join, @Format percent, @Sort's order", () => {
       expect(text).toContain("declare a $variable before anything that reads it");
       // A clock that never moves, so a busy machine cannot add a budget diagnostic to the ones compared.
       const options = { id: "t", final: true, now: () => 0 };
       expect(compileUiBlock("<Summary>{$late}</Summary>\n$late = 1", options).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["unknown_variable"]);
       expect(compileUiBlock("$total = $late + 1\n$late = 1", options).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["unknown_variable"]);
 
-      expect(text).toContain(".length is not a field (it reads as null): count with @Count($list)");
+      expect(text).toContain(".length reads as null: count with @Count($list)");
       expect(run("$runs.length")).toBeNull();
       expect(run("@Count($runs)")).toBe(2);
 
@@ -164,10 +165,23 @@ describe("the language rules say what the compiler and the interpreter do", () =
       expect(text).toContain("(ascending by default, nulls last)");
       expect(run('@Sort([true, null, "b", 2, "A", 1])')).toEqual([1, 2, "A", "b", true, null]);
 
-      expect(text).toContain("List helpers read null (a query not answered yet) as no rows");
-      for (const helper of ["@Count($pending)", "@Sum($pending)", "@Filter($pending, x, true)", "@Map($pending, x, x)", "@Sort($pending)", "@Take($pending, 1)", "@Join($pending)"])
-        expect([0, [], ""], helper).toContainEqual(run(helper));
     });
+
+  it("the null rule: never an error; operators, ?: and the number and text helpers give null; list helpers see no rows", () => {
+    expect(text).toContain(`Null (a missing field, data not loaded yet) is never an error and shows as ${JSON.stringify(UI_UNKNOWN_TEXT)}`);
+    expect(text).toContain("operators but === and !==, a ?: test, @Round, @Format, @Join and @Contains give null for null");
+    for (const source of ["$pending - 1", '"a" + $pending', "$pending > 3", "-$pending", "!$pending", "$pending ? 1 : 2", "$pending && true"])
+      expect(run(source), source).toBeNull();
+    expect(run("$pending === null")).toBe(true);
+    for (const helper of ["@Round($pending)", '@Format($pending, "percent")', "@Join($pending)", '@Contains($pending, "a")']) expect(run(helper), helper).toBeNull();
+    expect(text).toContain("list helpers read it as no rows");
+    for (const helper of ["@Count($pending)", "@Sum($pending)", "@Filter($pending, x, true)", "@Map($pending, x, x)", "@Sort($pending)", "@Take($pending, 1)"])
+      expect([0, []], helper).toContainEqual(run(helper));
+    expect(text).toContain("@Filter drops rows whose test is null; a null optional argument is its default");
+    expect(run("@Filter($runs, r, r.missing > 1)")).toEqual([]);
+    expect(run("@Take($runs, $pending)")).toEqual([{ ms: 3 }, { ms: 1 }]);
+    expect(run("@Round(2.5, $pending)")).toBe(3);
+  });
 
   it("session note: still short enough for every prompt", () => {
     expect(texts.session.length).toBeLessThanOrEqual(UI_SESSION_NOTE_MAX_CHARACTERS);
@@ -284,14 +298,8 @@ describe("the language section's decided details", () => {
     expect(evaluate(`@Take($runs, -1)[0]["name"]`, { runs })).toBe("checkout");
   });
 
-  it('@Format(null, …) shows "—"', () => {
-    expect(text).toContain('null shows "—"');
-    expect(evaluate('@Format($pending, "number")', { pending: null })).toBe("—");
-  });
-
-  it("operators bind in the order stated, and parentheses group", () => {
-    expect(text).toContain("Operators, tightest first: ! and unary -; * / %; + -; < <= > >=; === !==");
-    expect(text).toContain("parentheses group");
+  it("operators bind as in JavaScript, and parentheses group", () => {
+    expect(text).toContain("Operators ! - * / % + < <= > >= === !== && || a ? b : c and parentheses bind as in JavaScript");
     expect(evaluate("1 + 2 * 3")).toBe(7);
     expect(evaluate("(1 + 2) * 3")).toBe(9);
     expect(evaluate("-2 * 3 + 10 % 4")).toBe(-4);

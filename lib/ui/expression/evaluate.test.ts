@@ -295,6 +295,18 @@ describe("evaluateUiExpression: null (a missing field, a query not answered yet)
     expect(failureCode(source, variables)).toBe(code);
   });
 
+  it("&& and || follow Kleene's three-valued logic, whichever side is written first", () => {
+    // Order false < null < true: && is the smaller side, || the larger.
+    const values = [false, null, true] as const;
+    const rank = (value: boolean | null) => values.indexOf(value);
+    for (const left of values)
+      for (const right of values) {
+        const [low, high] = rank(left) <= rank(right) ? [left, right] : [right, left];
+        expect(run(`${left} && ${right}`), `${left} && ${right}`).toBe(low);
+        expect(run(`${left} || ${right}`), `${left} || ${right}`).toBe(high);
+      }
+  });
+
   it("locates a refusal next to a null at the operator that refused", () => {
     const failure = failureOf(() => run("1 + ($pending - 'a')", variables));
     expect(failure.code).toBe("type_mismatch");

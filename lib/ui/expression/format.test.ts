@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUiValue, UI_FORMAT_MISSING } from "./format";
+import { formatUiValue } from "./format";
 import { failureCode, run } from "./test-support";
 import type { UiValue } from "./value";
 
@@ -36,12 +36,18 @@ describe("@Format", () => {
     expect(run(`@Format($v, '${style}')`, { v: value })).toBe(expected);
   });
 
-  it("defaults to the number style, and shows null (a missing field, a query not answered yet) as a dash", () => {
+  it("defaults to the number style, also for a null style", () => {
     expect(run("@Format(1234.5)")).toBe("1,234.5");
-    expect(run("@Format(null, 'date')")).toBe(UI_FORMAT_MISSING);
-    expect(run("@Format($r.missing, 'number')", { r: {} })).toBe("—");
-    expect(run("@Format($pending, 'percent')", { pending: null })).toBe("—");
-    // The function the app's cells call keeps null, so each caller picks its own empty text.
+    expect(run("@Format(1234.5, null)")).toBe("1,234.5");
+  });
+
+  it("formats null (a missing field, a query not answered yet) as null: the block shows it as missing", () => {
+    expect(run("@Format(null, 'date')")).toBeNull();
+    expect(run("@Format($r.missing, 'number')", { r: {} })).toBeNull();
+    expect(run("@Format($pending, 'percent')", { pending: null })).toBeNull();
+    expect(run("@Format($pending, null)", { pending: null })).toBeNull();
+    // So a figure built on it is missing too, not "— ms".
+    expect(run("@Format($pending) + ' ms'", { pending: null })).toBeNull();
     expect(formatUiValue(null, "number")).toBeNull();
   });
 
@@ -64,6 +70,9 @@ describe("@Format", () => {
     ["@Format('Jan 5 2024', 'date')", "invalid_argument"],
     ["@Format(1e300, 'date')", "invalid_argument"],
     ["@Format([1], 'date')", "invalid_argument"],
+    // A style that is wrong is refused also when the value is null, so it shows before the data arrives.
+    ["@Format(null, 'money')", "invalid_argument"],
+    ["@Format(null, 3)", "not_a_string"],
   ])("%s → %s", (source, code) => {
     expect(failureCode(source)).toBe(code);
   });

@@ -10,14 +10,6 @@ import type { UiValue } from "./value";
 /** The one locale every interpreter formats in. */
 export const UI_FORMAT_LOCALE = "en-US";
 
-/**
- * What `@Format(null, …)` shows: a dash, as a table shows an empty cell, so a
- * figure whose query has not answered yet reads as missing, not as an error
- * or the word "null". `formatUiValue` itself keeps null (its app callers
- * choose their own empty text).
- */
-export const UI_FORMAT_MISSING = "—";
-
 /** The styles `@Format` knows (`currency:XXX` with any ISO 4217 code). */
 export const UI_FORMAT_STYLES = ["number", "percent", "compact", "currency:XXX", "date"] as const;
 
@@ -68,7 +60,13 @@ function dateMilliseconds(value: UiValue): number {
   throw new UiFailure("invalid_argument", "@Format(…, \"date\") takes an ISO 8601 date string or milliseconds since 1970");
 }
 
-/** Formats `value` in `style`; null stays null (a missing field formats as nothing). */
+/** Refuses (`invalid_argument`) a style `@Format` does not know; the style is checked also when the value is null. */
+export function checkUiFormatStyle(style: string): void {
+  if (style === "date" || style === "number" || style === "percent" || style === "compact" || CURRENCY_STYLE.test(style)) return;
+  throw new UiFailure("invalid_argument", `@Format style is one of ${UI_FORMAT_STYLES.join(", ")}`);
+}
+
+/** Formats `value` in `style`; null stays null (a missing field formats as nothing: the block shows it as missing). */
 export function formatUiValue(value: UiValue, style: string): string | null {
   if (value === null) return null;
   if (style === "date") {

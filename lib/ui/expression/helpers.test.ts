@@ -54,10 +54,13 @@ describe("@Filter", () => {
     ["@Filter(null, n, true)", []],
     ["@Sum(null)", 0],
     ["@Max(null)", null],
+    // A condition that is null (unknown: a comparison with a missing field) keeps nothing, as SQL's WHERE.
+    ["@Filter($numbers, n, null)", []],
+    ["@Map(@Filter($runs, r, r.ms > 100), r, r.name)", ["build", "test"]],
+    ["@Map(@Filter($runs, r, !(r.ms > 100)), r, r.name)", ["lint"]],
   ]);
   refusals([
     ["@Filter($numbers, n, n)", "not_a_boolean"],
-    ["@Filter($numbers, n, null)", "not_a_boolean"],
     ["@Filter($text, c, true)", "not_a_list"],
   ]);
 });
@@ -92,6 +95,11 @@ describe("@Sum, @Min, @Max, @Avg", () => {
     ["@Avg($empty)", null],
     ["@Sum($runs, 'missing')", 0],
     ["@Avg($runs, 'missing')", null],
+    // A null list is no rows; a null field is no field (the elements themselves).
+    ["@Min(null)", null],
+    ["@Avg(null, 'ms')", null],
+    ["@Sum($numbers, null)", 6],
+    ["@Max([null, 4, null], null)", 4],
   ]);
   refusals([
     ["@Sum(['1'])", "not_a_number"],
@@ -114,6 +122,10 @@ describe("@Join", () => {
     ["@Join([1, 2.5, true, null, 'x'], '/')", "1/2.5/true//x"],
     ["@Join([1e21, 0.1], ' ')", "1e+21 0.1"],
     ["@Join($empty)", ""],
+    // A null list joins to null (a label built from it is missing, not empty); a null separator is the default.
+    ["@Join(null)", null],
+    ["@Join(null, ' | ')", null],
+    ["@Join($names, null)", "b, A, c"],
     ["@Join(@Map(@Take($runs, 3), r, r.name + '=' + r.ms), '; ')", "build=120; lint=30; test=900"],
   ]);
   refusals([
@@ -121,6 +133,7 @@ describe("@Join", () => {
     ["@Join([{a: 1}])", "invalid_argument"],
     ["@Join($names, 1)", "not_a_string"],
     ["@Join('abc')", "not_a_list"],
+    ["@Join(null, 1)", "not_a_string"],
   ]);
 });
 
@@ -139,10 +152,17 @@ describe("@Round", () => {
     ["@Round(1e21, 2)", 1e21],
     ["@Round(123.456, 0)", 123],
     ["@Round(-1.005, 2)", -1.01],
+    // Null rounds to null; a null precision is the default (whole numbers).
+    ["@Round(null)", null],
+    ["@Round(null, 2)", null],
+    ["@Round($runs[3].ms / 1000, 1)", null],
+    ["@Round(2.5, null)", 3],
   ]);
   refusals([
     ["@Round('1')", "not_a_number"],
-    ["@Round(null)", "not_a_number"],
+    ["@Round({a: 1})", "not_a_number"],
+    ["@Round([1])", "not_a_number"],
+    ["@Round(null, 7)", "invalid_argument"],
     ["@Round(1, 7)", "invalid_argument"],
     ["@Round(1, -1)", "invalid_argument"],
     ["@Round(1, 1.5)", "invalid_argument"],
@@ -169,6 +189,9 @@ describe("@Sort", () => {
     ["@Map(@Sort($runs, 'failed'), r, r.name)", ["build", "docs", "lint", "test"]],
     ["@Sort($empty)", []],
     ["@Sort($numbers, 'up')", [3, 1, 2]],
+    ["@Sort(null)", []],
+    ["@Sort($numbers, null, null)", [1, 2, 3]],
+    ["@Map(@Sort($runs, 'ms', null), r, r.name)", ["lint", "build", "test", "docs"]],
   ]);
   refusals([
     ["@Sort($numbers, 1)", "invalid_argument"],
@@ -208,10 +231,14 @@ describe("@Take", () => {
     ["@Take($numbers, -10)", [3, 1, 2]],
     ["@Take($numbers, 1.9)", [3]],
     ["@Take($numbers, -1.9)", [2]],
+    // A null count (a limit not known yet) takes the whole list; a null list is no rows.
+    ["@Take($numbers, null)", [3, 1, 2]],
+    ["@Take(null, 2)", []],
+    ["@Take(null, null)", []],
   ]);
   refusals([
     ["@Take($numbers, '1')", "not_a_number"],
-    ["@Take($numbers, null)", "not_a_number"],
+    ["@Take(null, '1')", "not_a_number"],
     ["@Take('abc', 1)", "not_a_list"],
   ]);
 });
@@ -230,10 +257,17 @@ describe("@Contains", () => {
     ["@Contains($mixed, {k: 1})", true],
     ["@Contains($mixed, null)", true],
     ["@Contains($empty, 1)", false],
-    ["@Contains(null, 'a')", false],
+    // Null text or a null part is null: whether it contains anything is not known.
+    ["@Contains(null, 'a')", null],
+    ["@Contains(null, null)", null],
+    ["@Contains($text, null)", null],
+    ["@Contains($runs[3].ms, 'x')", null],
+    // On a list, null is an element like any other.
+    ["@Contains($numbers, null)", false],
   ]);
   refusals([
     ["@Contains($text, 1)", "not_a_string"],
+    ["@Contains($text, true)", "not_a_string"],
     ["@Contains(12, '1')", "not_a_list"],
   ]);
 });

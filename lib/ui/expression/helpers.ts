@@ -27,15 +27,29 @@
  * - `@Take(list, n)` truncates n toward zero; a negative n takes the last |n|.
  * - `@Contains(text, part)` ignores case. On a list it is membership: an
  *   element equal to `part` by `===`, strings again ignoring case.
- * - `@Format(null, …)` is `UI_FORMAT_MISSING` ("—"), so a loading value
- *   shows as missing; see format.ts for the styles.
+ * - Null (a missing field, a query that has not answered) never makes a
+ *   helper fail. A null list is no rows for the helpers that return a list or
+ *   a count (`@Count`, `@Filter`, `@Map`, `@Sort`, `@Take` give 0 or []) and
+ *   for the aggregates (`@Sum` 0, `@Min`/`@Max`/`@Avg` null); whether no rows
+ *   means "none" or "not known yet" is the block's to say (lib/ui/evaluate
+ *   marks what reads an unanswered query as loading). The helpers that make a
+ *   number or text of their main argument propagate it: `@Round(null)`,
+ *   `@Format(null, …)`, `@Join(null)` and `@Contains(null, …)` (also
+ *   `@Contains(text, null)`) are null. A `@Filter` condition that is null
+ *   (unknown: `r.ms > 100` on a row without `ms`) keeps nothing, as SQL's
+ *   WHERE. A null optional argument is its default: `@Round`'s precision (0),
+ *   `@Join`'s separator, `@Format`'s style ("number"), `@Sort`'s field and
+ *   order, the field of an aggregate, and `@Take`'s count (the whole list).
+ *   A real value of the wrong type is still refused, also next to a null
+ *   (`@Round(null, 7)`, `@Format(null, "money")`).
+ * - See format.ts for the `@Format` styles.
  */
 import type { UiHelperName } from "./ast";
 import type { UiHelperContext } from "./context";
 import { UI_DATE_HELPERS } from "./date-helpers";
 import { UI_GROUP_HELPERS } from "./group-helpers";
 import { uiValuesEqual } from "./equal";
-import { formatUiValue, UI_FORMAT_MISSING } from "./format";
+import { checkUiFormatStyle, formatUiValue } from "./format";
 import { isUiRecord, readOwnField, readOwnIndex, uiValueKind } from "./read";
 import { safeKey, type UiRecord, type UiValue } from "./value";
 
@@ -62,7 +76,7 @@ function stringSteps(length: number): number {
   return 1 + Math.floor(length / UI_STRING_UNITS_PER_STEP);
 }
 
-/** What a list argument that is `null` stands for: a query that has not answered yet reads as no rows. */
+/** What a list argument that is `null` stands for: no rows (the block, not the helper, tells "loading" from "none"). */
 const NO_ROWS: readonly UiValue[] = Object.freeze([]);
 
 function listArgument(context: UiHelperContext, index: number): readonly UiValue[] {
@@ -72,8 +86,13 @@ function listArgument(context: UiHelperContext, index: number): readonly UiValue
   return value;
 }
 
-function stringArgument(context: UiHelperContext, index: number, what: string): string {
+/** An optional string argument: `fallback` when it is not written or is null (a null optional argument is its default). */
+function optionalStringArgument(context: UiHelperContext, index: number, what: string, fallback: string): string;
+function optionalStringArgument(context: UiHelperContext, index: number, what: string, fallback: null): string | null;
+function optionalStringArgument(context: UiHelperContext, index: number, what: string, fallback: string | null): string | null {
+  if (context.argumentCount <= index) return fallback;
   const value = context.argument(index);
+  if (value === null) return fallback;
   if (typeof value !== "string") throw context.fail("not_a_string", `${what} is a string, not ${uiValueKind(value)}`);
   return value;
 }
@@ -92,11 +111,8 @@ function boundName(context: UiHelperContext): string {
 function forEachNumber(context: UiHelperContext, visit: (number: number) => void): void {
   const list = listArgument(context, 0);
   const helper = context.call.helper;
-  let field: string | null = null;
-  if (context.argumentCount > 1) {
-    field = stringArgument(context, 1, `@${helper}'s field`);
-    if (!safeKey(field)) throw context.fail("forbidden_key", JSON.stringify(field));
-  }
+  const field = optionalStringArgument(context, 1, `@${helper}'s field`, null);
+  if (field !== null && !safeKey(field)) throw context.fail("forbidden_key", JSON.stringify(field));
   for (let index = 0; index < list.length; index++) {
     context.budget.step();
     const element = readOwnIndex(list, index);
@@ -127,6 +143,8 @@ function filter(context: UiHelperContext): UiValue {
     context.budget.step();
     const element = readOwnIndex(list, index);
     const keep = context.argumentWith(2, name, element);
+    // An unknown condition (null) keeps nothing.
+    if (keep === null) continue;
     if (typeof keep !== "boolean") throw context.fail("not_a_boolean", `@Filter's condition is ${uiValueKind(keep)}, not a boolean`);
     if (keep) kept.push(element);
   }
@@ -174,8 +192,12 @@ function average(context: UiHelperContext): UiValue {
 }
 
 function join(context: UiHelperContext): UiValue {
-  const list = listArgument(context, 0);
-  const separator = context.argumentCount > 1 ? stringArgument(context, 1, "@Join's separator") : UI_JOIN_SEPARATOR;
+  const given = context.argument(0);
+  if (given !== null && !Array.isArray(given)) throw context.fail("not_a_list", `@Join takes a list, not ${uiValueKind(given)}`);
+  const separator = optionalStringArgument(context, 1, "@Join's separator", UI_JOIN_SEPARATOR);
+  // Text built from a missing list is missing, not empty.
+  if (given === null) return null;
+  const list: readonly UiValue[] = given;
   const parts: string[] = [];
   let length = 0;
   for (let index = 0; index < list.length; index++) {
@@ -203,15 +225,16 @@ function shiftDecimal(value: number, places: number): number {
 
 function round(context: UiHelperContext): UiValue {
   const value = context.argument(0);
-  if (typeof value !== "number") throw context.fail("not_a_number", `@Round takes a number, not ${uiValueKind(value)}`);
+  if (typeof value !== "number" && value !== null) throw context.fail("not_a_number", `@Round takes a number, not ${uiValueKind(value)}`);
   let digits = 0;
-  if (context.argumentCount > 1) {
-    const given = context.argument(1);
+  const given = context.argumentCount > 1 ? context.argument(1) : null;
+  if (given !== null) {
     if (typeof given !== "number" || !Number.isInteger(given) || given < 0 || given > UI_ROUND_MAX_DIGITS) {
       throw context.fail("invalid_argument", `@Round's precision is a whole number from 0 to ${UI_ROUND_MAX_DIGITS}`);
     }
     digits = given;
   }
+  if (value === null) return null;
   const magnitude = Math.abs(value);
   const rounded = shiftDecimal(Math.round(shiftDecimal(magnitude, digits)), -digits);
   return finiteOrNull(Math.sign(value) * rounded);
@@ -256,7 +279,7 @@ function sort(context: UiHelperContext): UiValue {
     const second = context.argument(1);
     if (typeof second !== "string" && second !== null) throw context.fail("invalid_argument", "@Sort's field is a string or null");
     field = second;
-    order = context.argument(2);
+    order = context.argument(2) ?? "asc";
   }
   if (order !== "asc" && order !== "desc") throw context.fail("invalid_argument", "@Sort's order is \"asc\" or \"desc\"");
   if (field !== null && !safeKey(field)) throw context.fail("forbidden_key", JSON.stringify(field));
@@ -285,8 +308,11 @@ function sort(context: UiHelperContext): UiValue {
 function take(context: UiHelperContext): UiValue {
   const list = listArgument(context, 0);
   const requested = context.argument(1);
-  if (typeof requested !== "number") throw context.fail("not_a_number", `@Take's count is a number, not ${uiValueKind(requested)}`);
-  const wanted = Math.trunc(requested);
+  if (typeof requested !== "number" && requested !== null) {
+    throw context.fail("not_a_number", `@Take's count is a number, not ${uiValueKind(requested)}`);
+  }
+  // A count not known yet (null) takes the whole list.
+  const wanted = requested === null ? list.length : Math.trunc(requested);
   const length = Math.min(Math.abs(wanted), list.length);
   const start = wanted >= 0 ? 0 : list.length - length;
   context.budget.iterate(length);
@@ -302,11 +328,12 @@ function contains(context: UiHelperContext): UiValue {
   const haystack = context.argument(0);
   const part = context.argument(1);
   if (typeof haystack === "string") {
+    if (part === null) return null;
     if (typeof part !== "string") throw context.fail("not_a_string", `@Contains looks for a string in a string, not ${uiValueKind(part)}`);
     context.budget.step(stringSteps(haystack.length + part.length));
     return haystack.toLowerCase().includes(part.toLowerCase());
   }
-  if (haystack === null) return false;
+  if (haystack === null) return null;
   if (!Array.isArray(haystack)) throw context.fail("not_a_list", `@Contains takes a string or a list, not ${uiValueKind(haystack)}`);
   const foldedPart = typeof part === "string" ? part.toLowerCase() : null;
   for (let index = 0; index < haystack.length; index++) {
@@ -323,8 +350,10 @@ function contains(context: UiHelperContext): UiValue {
 
 function format(context: UiHelperContext): UiValue {
   const value = context.argument(0);
-  const style = context.argumentCount > 1 ? stringArgument(context, 1, "@Format's style") : "number";
-  return formatUiValue(value, style) ?? UI_FORMAT_MISSING;
+  const style = optionalStringArgument(context, 1, "@Format's style", "number");
+  // A wrong style is refused before the data arrives, not only once it has.
+  if (value === null) checkUiFormatStyle(style);
+  return formatUiValue(value, style);
 }
 
 /** Every value helper by name. */

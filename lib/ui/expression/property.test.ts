@@ -240,6 +240,29 @@ describe("evaluateUiExpression properties", () => {
   });
 });
 
+describe("null properties", () => {
+  const ORDERING_AND_ARITHMETIC = BINARY.filter((operator) => !["===", "!==", "&&", "||"].includes(operator));
+  const literal = (value: UiValue): UiExpression => ({ kind: "literal", value, range });
+
+  it("an arithmetic or ordering operator with a null operand is null, unless the other operand is one it never takes", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ORDERING_AND_ARITHMETIC),
+        fc.oneof(fc.constant(null), fc.double(), fc.string({ maxLength: 8 }), fc.boolean(), fc.constant([1]), fc.constant({ a: 1 })),
+        fc.boolean(),
+        (operator, other, nullFirst) => {
+          const [left, right] = nullFirst ? [literal(null), literal(other)] : [literal(other), literal(null)];
+          const outcome = outcomeOf(() => evaluateUiExpression({ kind: "binary", operator, left, right, range }));
+          const numericOnly = operator === "-" || operator === "*" || operator === "/" || operator === "%";
+          const taken = other === null || typeof other === "number" || (typeof other === "string" && !numericOnly);
+          expect(outcome).toEqual(taken ? { value: null } : { code: "type_mismatch" });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 /** Sources built to blow up: helpers nested over a large list, strings doubled, values repeated. */
 const blowup: fc.Arbitrary<string> = fc.letrec<{ source: string }>((tie) => ({
   source: fc.oneof(
