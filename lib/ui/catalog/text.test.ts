@@ -183,6 +183,17 @@ describe("the language rules say what the compiler and the interpreter do", () =
     expect(run("@Round(2.5, $pending)")).toBe(3);
   });
 
+  it("the date and grouping rule: ISO text that < > order, weeks from Monday, groups as {key, count, rows}", () => {
+    expect(text).toContain("Dates are ISO text; < > order them");
+    expect(run('"2024-12-31" < "2025-01-01" && "2025-01-09" < "2025-01-10"')).toBe(true);
+    expect(text).toContain("@DaysBetween(from, to)");
+    expect(run('@DaysBetween("2025-03-01", "2025-03-14")')).toBe(13);
+    expect(text).toContain('@StartOf(date, "week"|"month") (weeks start Monday)');
+    expect(run('@StartOf("2025-03-16", "week")')).toBe("2025-03-10");
+    expect(text).toContain('@Group(list, "field") is [{key, count, rows}]');
+    expect(run('@Group([{o: "a"}], "o")')).toEqual([{ key: "a", count: 1, rows: [{ o: "a" }] }]);
+  });
+
   it("session note: still short enough for every prompt", () => {
     expect(texts.session.length).toBeLessThanOrEqual(UI_SESSION_NOTE_MAX_CHARACTERS);
   });
