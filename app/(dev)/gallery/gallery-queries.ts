@@ -1,7 +1,8 @@
 /**
  * Made-up query sources for the gallery, so blocks that read `@Query` show
- * rows: the `tests` and `jobs` sources the examples use, with fixed demo
- * data (no user data; the real sources live with the project model).
+ * rows: the `tests` and `jobs` sources the examples use, `releases` and
+ * `ownership` for the date and grouping helpers, with fixed demo data (no
+ * user data; the real sources live with the project model).
  */
 import { z } from "zod";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
@@ -12,6 +13,8 @@ import type { UiState } from "@/lib/ui/state";
 export const GALLERY_QUERY_SCHEMAS = {
   tests: z.object({ branch: z.string() }),
   jobs: z.object({ state: z.enum(["waiting", "running"]) }),
+  releases: z.object({ limit: z.number().int().min(1).max(20).optional() }),
+  ownership: z.object({ branch: z.string() }),
 };
 
 /** The attachment `Image generated="latest"` resolves to in the gallery. */
@@ -32,6 +35,21 @@ export const GALLERY_QUERY_DATA: Readonly<Record<keyof typeof GALLERY_QUERY_SCHE
     { id: "job-1c9e", age: 38 },
     { id: "job-88b0", age: 1290 },
     { id: "job-42dd", age: 7 },
+  ],
+  // Newest first; dates as the project's sources write them (a day, or a UTC timestamp).
+  releases: [
+    { tag: "v2.4.0", date: "2025-03-03T16:20:00Z", owner: "ana" },
+    { tag: "v2.3.1", date: "2025-02-18", owner: "bo" },
+    { tag: "v2.3.0", date: "2025-02-10T09:05:00Z", owner: "ana" },
+    { tag: "v2.2.0", date: "2025-01-27", owner: "cy" },
+  ],
+  ownership: [
+    { test: "billing › rounds invoice totals", owner: "ana", failed: true },
+    { test: "search › ranks exact matches first", owner: "bo", failed: false },
+    { test: "auth › refreshes an expired session", owner: "ana", failed: false },
+    { test: "checkout › applies a coupon once", owner: "ana", failed: true },
+    { test: "profile › saves the avatar", owner: "cy", failed: true },
+    { test: "orders › lists by customer", owner: "bo", failed: false },
   ],
 };
 
