@@ -242,16 +242,22 @@ describe("evaluateUiExpression properties", () => {
 
 describe("null properties", () => {
   const ORDERING_AND_ARITHMETIC = BINARY.filter((operator) => !["===", "!==", "&&", "||"].includes(operator));
-  const literal = (value: UiValue): UiExpression => ({ kind: "literal", value, range });
+  const literal = (value: null | boolean | number | string): UiExpression => ({ kind: "literal", value, range });
+  /** The other operand as a node, with the kind of value it evaluates to (`-0`, NaN and infinities become numbers or null as literals do). */
+  const operand = fc.oneof(
+    fc.oneof(fc.constant(null), fc.double(), fc.string({ maxLength: 8 }), fc.boolean()).map((value) => ({ node: literal(value), value })),
+    fc.constant({ node: { kind: "array", items: [literal(1)], range } as UiExpression, value: [1] as UiValue }),
+    fc.constant({ node: { kind: "object", entries: [{ key: "a", value: literal(1) }], range } as UiExpression, value: { a: 1 } as UiValue }),
+  );
 
   it("an arithmetic or ordering operator with a null operand is null, unless the other operand is one it never takes", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...ORDERING_AND_ARITHMETIC),
-        fc.oneof(fc.constant(null), fc.double(), fc.string({ maxLength: 8 }), fc.boolean(), fc.constant([1]), fc.constant({ a: 1 })),
+        operand,
         fc.boolean(),
-        (operator, other, nullFirst) => {
-          const [left, right] = nullFirst ? [literal(null), literal(other)] : [literal(other), literal(null)];
+        (operator, { node, value: other }, nullFirst) => {
+          const [left, right] = nullFirst ? [literal(null), node] : [node, literal(null)];
           const outcome = outcomeOf(() => evaluateUiExpression({ kind: "binary", operator, left, right, range }));
           const numericOnly = operator === "-" || operator === "*" || operator === "/" || operator === "%";
           const taken = other === null || typeof other === "number" || (typeof other === "string" && !numericOnly);
