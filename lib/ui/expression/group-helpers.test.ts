@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { failureCode, run } from "./test-support";
-import type { UiValue } from "./value";
+import type { UiRecord, UiValue } from "./value";
 
-const tests = [
-  { name: "billing", owner: "ana", failed: true },
-  { name: "search", owner: "bo", failed: false },
-  { name: "auth", owner: "ana", failed: false },
-  { name: "orders", failed: true },
-  { name: "profile", owner: "cy", failed: true },
-  { name: "cart", owner: "bo", failed: true },
-];
+const billing: UiRecord = { name: "billing", owner: "ana", failed: true };
+const search: UiRecord = { name: "search", owner: "bo", failed: false };
+const auth: UiRecord = { name: "auth", owner: "ana", failed: false };
+const orders: UiRecord = { name: "orders", failed: true };
+const profile: UiRecord = { name: "profile", owner: "cy", failed: true };
+const cart: UiRecord = { name: "cart", owner: "bo", failed: true };
+const tests: UiRecord[] = [billing, search, auth, orders, profile, cart];
 const variables: Record<string, UiValue> = {
   tests,
   keys: [1, "1", true, null, 1, [1, 2], [1, 2], { a: 1, b: 2 }, { b: 2, a: 1 }, 0, -0],
@@ -27,8 +26,6 @@ function refusals(table: [string, string][]) {
     expect(failureCode(source, variables)).toBe(code);
   });
 }
-
-const [billing, search, auth, orders, profile, cart] = tests as [UiValue, UiValue, UiValue, UiValue, UiValue, UiValue];
 
 describe("@Group", () => {
   cases([
