@@ -17,7 +17,7 @@ import { GenuiSpecSchema } from "@/lib/genui/schema/spec";
 import { HostActionCardSchema, type HostActionCard } from "@/lib/host-actions/host-action-card";
 import { isHostActionName } from "@/lib/host-actions/host-action-definitions";
 import { UiBlocksSchema, UiRangeSchema } from "@/lib/ui/envelope/schema";
-import { ReplyRepairSchema } from "./final/reply-repair";
+import { DataCheckSchema, ReplyRepairSchema } from "./final/reply-repair";
 import { ReplyUsageSchema } from "./records/reply-usage";
 
 /** Longest prompt a person may send, in UTF-16 units: far above any real prompt, far below a memory problem. */
@@ -52,6 +52,8 @@ export const ReceiptEntrySchema = z.object({
   range: UiRangeSchema.optional(),
   /** For GenUI: the JSON path in the spec. */
   path: z.string().max(500).optional(),
+  /** For `ui`: the data check that found it (lib/chat/turn/block-data-check.ts); absent for what compiling found. */
+  check: DataCheckSchema.optional(),
 });
 /** One entry of a reply's degradation receipt. */
 export type ReceiptEntry = z.infer<typeof ReceiptEntrySchema>;

@@ -15,21 +15,26 @@ export type RepairRequestBlock = {
   dialect: "ui" | "octo-ui";
   /** The whole fence as the model wrote it, opening and closing lines included. */
   source: string;
-  /** What the app found wrong with it, one line each (code and message). */
-  diagnostics: readonly { code: string; message: string }[];
+  /** What the app found wrong with it, one line each (code and message; for what evaluating it on data found, which check). */
+  diagnostics: readonly { code: string; message: string; check?: string }[];
+  /** What the data it was checked on looked like, one line each (none for a block only the compiler faulted). */
+  data?: readonly string[];
 };
 
 /** The request's text for `blocks` (see the file comment). */
 export function formatRepairRequest(blocks: readonly RepairRequestBlock[]): string {
   const count = blocks.length === 1 ? "1 block" : `${blocks.length} blocks`;
+  const evaluated = blocks.some((block) => block.diagnostics.some((diagnostic) => diagnostic.check !== undefined));
+  const what = evaluated ? "could not compile, or could not show on the project's data," : "could not compile";
   const parts = [
     REPAIR_REQUEST_HEADER,
-    `The app could not compile ${count} of your last reply. Rewrite only ${blocks.length === 1 ? "this block" : "these blocks"}, fixing what is listed under each.`,
+    `The app ${what} ${count} of your last reply. Rewrite only ${blocks.length === 1 ? "this block" : "these blocks"}, fixing what is listed under each.`,
     `Answer with the corrected ${blocks.length === 1 ? "block" : "blocks, in the same order,"} as complete fences in the same dialect, keeping each block's id and what it shows; write nothing else: no prose, no other blocks.`,
   ];
   blocks.forEach((block, index) => {
-    const diagnostics = block.diagnostics.map((diagnostic) => `- ${diagnostic.code}: ${diagnostic.message}`).join("\n");
-    parts.push(`<block index="${index + 1}" dialect="${block.dialect}">\n${block.source}\n</block>\n<diagnostics index="${index + 1}">\n${diagnostics}\n</diagnostics>`);
+    const diagnostics = block.diagnostics.map((diagnostic) => `- ${diagnostic.code}${diagnostic.check !== undefined ? ` (${diagnostic.check})` : ""}: ${diagnostic.message}`).join("\n");
+    const data = block.data !== undefined && block.data.length > 0 ? `\n<data index="${index + 1}">\n${block.data.join("\n")}\n</data>` : "";
+    parts.push(`<block index="${index + 1}" dialect="${block.dialect}">\n${block.source}\n</block>\n<diagnostics index="${index + 1}">\n${diagnostics}\n</diagnostics>${data}`);
   });
   return parts.join("\n\n");
 }

@@ -6,11 +6,15 @@
  * or refused, a panel id used twice), grouped by the part they are about in
  * reading order. Each finding has a plain sentence, its code and message,
  * its place (a line of the block, a JSON path) and, when the source is in
- * the reply text, the lines around it with the place marked.
+ * the reply text, the lines around it with the place marked. What the
+ * server's data checks found evaluating a block on the project's rows or on
+ * empty answers (receipt entries naming a `check`) is listed under the
+ * block, saying which check found it.
  */
 import { genuiLint } from "@/lib/genui/lint/genui-lint";
 import type { GenuiDiagnostic } from "@/lib/genui/diagnostics/diagnostic";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
+import type { DataCheck } from "@/lib/chat/final/reply-repair";
 import { isRenderUiCard, type GenuiFenceRecord, type ReceiptEntry, type ToolCard, type UiDialect } from "@/lib/chat/wire";
 import type { UiBlock, UiDiagnostic } from "@/lib/ui/envelope/schema";
 import { mergeDiagnostics } from "../ui-block/merge-diagnostics";
@@ -46,6 +50,8 @@ export type InspectorFinding = {
   place: string;
   /** The lines of the part's source around it, the place marked. */
   excerpt?: SourceExcerpt;
+  /** The data check that found it before the reply was final; absent for what compiling or drawing found. */
+  check?: DataCheck;
 };
 
 /** The findings about one part of the reply. */
@@ -78,14 +84,25 @@ export function inspectReply(input: InspectReplyInput): ReplyInspection {
   const cover = (code: string, message: string) => covered.add(`${code}\u0000${message}`);
 
   input.blocks.forEach((block, index) => {
-    const diagnostics = mergeDiagnostics(block.diagnostics, input.evaluated?.get(block.id) ?? []);
+    const checked = input.receipt.filter((entry) => entry.check !== undefined && entry.dialect === "ui" && entry.blockId === block.id && entry.range !== undefined);
+    // What drawing finds again of what a check found (the same rows, the same mistake) is listed once, as the check's.
+    const checkedAt = new Set(checked.map((entry) => `${entry.code}\u0000${entry.range?.start}\u0000${entry.range?.end}`));
+    const drawn = (input.evaluated?.get(block.id) ?? []).filter((diagnostic) => !checkedAt.has(`${diagnostic.code}\u0000${diagnostic.range.start}\u0000${diagnostic.range.end}`));
+    const compiled = mergeDiagnostics(block.diagnostics);
+    // Merged after the compiler's, so the ones drawing adds come last.
+    const drawnOnly = mergeDiagnostics(compiled, drawn).slice(compiled.length);
+    const diagnostics: { diagnostic: Pick<UiDiagnostic, "code" | "message" | "range">; check?: DataCheck }[] = [
+      ...compiled.map((diagnostic) => ({ diagnostic })),
+      ...checked.map((entry) => ({ diagnostic: { code: entry.code, message: entry.message, range: entry.range ?? { start: 0, end: 0 } }, check: entry.check })),
+      ...drawnOnly.map((diagnostic) => ({ diagnostic })),
+    ];
     const body = input.text.slice(block.source.start, block.source.end);
     const excerpt = sourceExcerpter(body);
-    const findings = diagnostics.map((diagnostic) => {
+    const findings = diagnostics.map(({ diagnostic, check }) => {
       cover(diagnostic.code, diagnostic.message);
       const shown = excerpt(diagnostic.range);
       const line = shown.lines.find((entry) => entry.mark !== undefined)?.number ?? 1;
-      return finding({ code: diagnostic.code, message: diagnostic.message, place: `line ${line}`, excerpt: shown });
+      return finding({ code: diagnostic.code, message: diagnostic.message, place: `line ${line}`, excerpt: shown, ...(check !== undefined ? { check } : {}) });
     });
     const panel = block.id.includes(":") ? "" : ` (panel ${block.id})`;
     placed.push({ position: block.range.start, group: group({ key: `ui-${block.id}-${index}`, dialect: "ui", title: `UI block ${index + 1}${panel}`, findings }) });
@@ -139,7 +156,7 @@ function genuiFindings(spec: GenuiSpec | null, diagnostics: readonly GenuiDiagno
   return [...diagnostics, ...(spec ? genuiLint(spec) : [])];
 }
 
-function finding(input: { code: string; message: string; place: string; excerpt?: SourceExcerpt }): InspectorFinding {
+function finding(input: { code: string; message: string; place: string; excerpt?: SourceExcerpt; check?: DataCheck }): InspectorFinding {
   return { kind: findingKind(input.code), sentence: findingSentence(input.code), ...input };
 }
 

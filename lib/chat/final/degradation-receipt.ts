@@ -1,6 +1,8 @@
 /**
  * A reply's degradation receipt: everything the person did not see as the
  * model wrote it — the final compile's diagnostics of every ```ui block,
+ * what the data checks found evaluating them on the project's rows and on
+ * empty answers (each entry naming its check, lib/chat/turn/block-data-check.ts),
  * every trim and drop the JSON dialect made in octo-ui fences and
  * `render_ui` cards, and lint findings about panels that cannot do their job.
  * What the model boundary replaced or refused (`boundary-receipt.ts`) comes
@@ -13,6 +15,7 @@ import { genuiLint } from "@/lib/genui/lint/genui-lint";
 import type { GenuiDiagnostic } from "@/lib/genui/diagnostics/diagnostic";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
+import type { BlockDataCheck } from "../turn/block-data-check";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
 import { boundaryReceiptEntries, type BoundaryReport } from "./boundary-receipt";
 
@@ -46,6 +49,8 @@ export type ReceiptInput = {
   extra?: readonly ReceiptEntry[];
   /** What the model boundary replaced or refused. */
   boundary?: BoundaryReport;
+  /** What the data checks found, per ```ui block in the order of `blocks` (null for a block not checked). */
+  dataChecks?: readonly (BlockDataCheck | null)[];
 };
 
 /** The degradation receipt of a final reply (see the file comment). */
@@ -54,16 +59,20 @@ export function degradationReceipt(input: ReceiptInput): ReceiptEntry[] {
   input.blocks.forEach((block, index) => {
     const panel = isPanelBlock(block, input.messageId) ? ` (panel ${block.id})` : "";
     const body = input.text.slice(block.source.start, block.source.end);
-    for (const diagnostic of block.diagnostics) {
+    const checked = input.dataChecks?.[index];
+    const findings = checked && checked.blockId === block.id ? checked.findings : [];
+    for (const diagnostic of [...block.diagnostics, ...findings]) {
       const line = lineOf(body, diagnostic.range.start);
+      const check = "check" in diagnostic ? diagnostic.check : undefined;
       entries.push(
         entry({
           code: diagnostic.code,
           message: diagnostic.message,
-          where: `ui block ${index + 1}${panel}, line ${line}`,
+          where: `ui block ${index + 1}${panel}, line ${line}${check !== undefined ? `, on ${check}` : ""}`,
           dialect: "ui",
           blockId: block.id,
           range: diagnostic.range,
+          ...(check !== undefined ? { check } : {}),
         }),
       );
     }

@@ -21,6 +21,7 @@ import type { GenuiSpec } from "@/lib/genui/schema/spec";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { carryUiState } from "../panels/carry-ui-state";
 import { readGenuiPanelState, readUiPanelState } from "../panels/panel-state";
+import type { BlockDataCheck } from "../turn/block-data-check";
 import { storableJson } from "../turn/storable-text";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
 import type { BoundaryReport } from "./boundary-receipt";
@@ -42,6 +43,8 @@ export type FinalReplyInput = {
   status?: MessageStatus;
   /** What the model boundary replaced or refused (none when absent). */
   boundary?: BoundaryReport;
+  /** What the data checks found, per ```ui block in the order of `blocks` (lib/chat/turn/reply-data-check.ts). */
+  dataChecks?: readonly (BlockDataCheck | null)[];
 };
 
 /** One panel row a reply writes. */
@@ -147,7 +150,7 @@ export function buildFinalReply(input: FinalReplyInput): FinalReply {
   }));
   const tools = [...storableTools.value];
   // Its entries quote those parts, cut to a bound: a cut may split a pair, so they are made storable too (not counted: they are our words).
-  const receipt = storableJson(degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra, boundary })).value;
+  const receipt = storableJson(degradationReceipt({ text: input.text, messageId: input.messageId, blocks: ui, fences, tools, extra, boundary, ...(input.dataChecks ? { dataChecks: input.dataChecks } : {}) })).value;
   const answer = input.actionPanelId === null ? null : { text: input.text, blocks: ui, fences, tools, panelId: input.actionPanelId, messageId: input.messageId };
   const silent = answer !== null && (interrupted ? isInterruptedSilentReply(answer) : isSilentReply(answer));
   return { ui, fences, tools, receipt, silent, panels };

@@ -4,6 +4,9 @@
  * version, the reply it repairs and, per broken block, its source and
  * diagnostics before and whether the model's rewrite replaced it; on an
  * original whose repair failed, why, and the blocks it was asked about.
+ * A diagnostic found by evaluating the block against data rather than by
+ * compiling it names the check (`check`, lib/chat/turn/block-data-check.ts);
+ * records stored before the checks existed have none, and read the same.
  */
 import { z } from "zod";
 
@@ -13,10 +16,22 @@ export const REPAIR_SOURCE_MAX_CHARACTERS = 20_000;
 /** Diagnostics kept per block: the inspector lists them; a block with more is beyond a summary anyway. */
 export const REPAIR_DIAGNOSTICS_MAX = 50;
 
+/**
+ * Which data check found an evaluation diagnostic: the block evaluated
+ * against the first reading of its queries (`real data`), or with every
+ * query answered by no rows (`empty data`). A diagnostic without one is the
+ * compiler's.
+ */
+export const DataCheckSchema = z.enum(["real data", "empty data"]);
+/** Which data check found a diagnostic. */
+export type DataCheck = z.infer<typeof DataCheckSchema>;
+
 /** One diagnostic of a broken block, as the repair round saw it. */
 export const RepairDiagnosticSchema = z.object({
   code: z.string().max(64),
   message: z.string().max(2_000),
+  /** The data check that found it; absent for a compile diagnostic. */
+  check: DataCheckSchema.optional(),
 });
 
 /** One block the repair round asked the model to rewrite. */

@@ -5,6 +5,8 @@
  * receipt), every panel it names moves to its next revision with the
  * person's state carried over, and a non-empty receipt is queued as a
  * preamble for the chat's next real prompt. Previews are never stored.
+ * What the data checks found (checked before, outside the transaction) joins
+ * the receipt, and is handed back with the stored reply for its repair round.
  */
 import "server-only";
 import { getDatabase } from "@/db/client";
@@ -16,6 +18,7 @@ import type { JsonValue, MessageStatus, Panel } from "@/db/schema";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { toChatMessage, toPanelRecords, type StoredGenui } from "../records/message-record";
 import type { ReplyUsage } from "../records/reply-usage";
+import type { ReplyDataCheck } from "../turn/reply-data-check";
 import { toStorableText } from "../turn/storable-text";
 import type { AssistantMessage, PanelRecord, ReceiptEntry, ToolCard } from "../wire";
 import { pathPanels } from "../versions/path-panels";
@@ -47,10 +50,16 @@ export type StoreReplyInput = {
   usage?: ReplyUsage;
   /** For a repaired version (lib/chat/turn/repair-round.ts): what its repair round fixed. */
   repair?: ReplyRepair;
+  /** What the data checks found in its ```ui blocks (lib/chat/turn/reply-data-check.ts), in the order of `blocks`. */
+  dataCheck?: ReplyDataCheck;
 };
 
-/** The stored reply and the panels it moved, as the wire carries them. */
-export type StoredReply = { message: AssistantMessage; panels: PanelRecord[] };
+/**
+ * The stored reply and the panels it moved, as the wire carries them; with
+ * the data checks' findings and readings when they ran (in memory only: the
+ * repair round reads them, the receipt keeps the findings).
+ */
+export type StoredReply = { message: AssistantMessage; panels: PanelRecord[]; dataCheck?: ReplyDataCheck };
 
 /** Stores a finished reply (see the file comment); null when the chat no longer exists. */
 export async function storeReply(input: StoreReplyInput): Promise<StoredReply | null> {
@@ -70,6 +79,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
       currentPanels,
       status: input.status,
       ...(input.boundary ? { boundary: input.boundary } : {}),
+      ...(input.dataCheck ? { dataChecks: input.dataCheck.blocks } : {}),
     });
     const genui: StoredGenui = { fences: final.fences, tools: final.tools };
     const row = await appendMessage({
@@ -115,7 +125,7 @@ export async function storeReply(input: StoreReplyInput): Promise<StoredReply | 
     }
     const message = toChatMessage(row);
     if (message.role !== "assistant") throw new Error("a stored reply read back as a user message");
-    return { message, panels: toPanelRecords(written, [message]) };
+    return { message, panels: toPanelRecords(written, [message]), ...(input.dataCheck ? { dataCheck: input.dataCheck } : {}) };
   });
 }
 

@@ -50,6 +50,7 @@ import type { HoldClock } from "./coalesce-deltas";
 import type { GenerationStopReason } from "./generation-registry";
 import { activePath } from "../versions/thread-tree";
 import { imagesToSend, toModelMessages, type AttachedImage } from "./model-messages";
+import { checkReplyData } from "./reply-data-check";
 import { streamReplyInThread, type ReplyStreamer } from "./reply-stream";
 import type { StorableOutputTally } from "./storable-output";
 
@@ -210,6 +211,8 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
   const status: MessageStatus = stopReason === "stop" || stopReason === "delete" ? "stopped" : failure !== null || stopReason !== null ? "error" : "complete";
   const error = status !== "error" ? null : stopReason !== null ? STOP_REASON_MESSAGES[stopReason] : REPLY_ERROR_MESSAGE;
   const blocks = reply.finish();
+  // A finished reply's blocks are checked on the project's rows and on empty answers before it is stored: the receipt and the repair round read what they find.
+  const dataCheck = status === "complete" ? await checkReplyData({ userId: input.userId, chatId: input.chatId, blocks, signal: input.signal }) : null;
   const usage = replyUsage({ reported: reportedUsage, promptCharacters, text: reply.text, compileMs: reply.compileMs });
   const scope = { userId: input.userId, chatId: input.chatId, messageId: input.messageId };
   return storeFinalReply({
@@ -228,6 +231,7 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
         actionPanelId: input.actionPanelId,
         boundary: { replacedCharacters: replaced.replaced, refusedTools },
         usage,
+        ...(dataCheck ? { dataCheck } : {}),
       }),
     fallback: {
       note: "storing its text alone",

@@ -16,6 +16,13 @@
  * whose replies are measured as written) unless the chat's settings turn it
  * off; a replay model runs it only when a recording answers the request.
  * The repaired version is never repaired again: one round per reply.
+ *
+ * A block counts as broken on what the data checks found too (the reply was
+ * checked on the project's rows and on empty answers before it was stored:
+ * reply-data-check.ts). Each rewrite is checked against the same readings
+ * (a query the rewrite asks differently is read first, within the checks'
+ * budget), so only a rewrite that fixes what the checks found is kept, and
+ * the repaired version's receipt says what they still find.
  */
 import "server-only";
 import { generateText, type LanguageModel } from "ai";
@@ -24,10 +31,12 @@ import { settlePreamblesOf } from "@/db/queries/preambles";
 import type { JsonValue } from "@/db/schema";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
+import type { UiBlock } from "@/lib/ui/envelope/schema";
 import type { ChatSettings } from "../core/chat-settings";
 import type { RepairedBlock, ReplyRepair } from "../final/reply-repair";
 import { storeReply, type StoredReply } from "../final/store-reply";
 import type { ToolCard } from "../wire";
+import { checkBlockData } from "./block-data-check";
 import { brokenBlocks, type BrokenBlock } from "./repair-blocks";
 import { buildRepairPrompt } from "./repair-prompt";
 import { askedRecord, spliceRepairs, type RepairSplice } from "./repair-splice";
@@ -93,7 +102,7 @@ export function planRepairRound(input: RepairRoundInput): RepairRound | null {
   const { message } = input.stored;
   if (!input.chatPurpose || input.settings?.repair === false) return null;
   if (message.status !== "complete" || message.silent || message.repair !== undefined) return null;
-  const blocks = brokenBlocks(message);
+  const blocks = brokenBlocks(message, input.stored.dataCheck?.blocks);
   if (blocks.length === 0) return null;
   const request = buildRepairPrompt({ text: message.text, blocks, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}), ...(input.settings ? { settings: input.settings } : {}) });
   if (answersRepair(input.model) && !input.model.answersRepair(request.prompt)) return null;
@@ -137,6 +146,9 @@ async function attempt(input: RepairRoundInput, blocks: readonly BrokenBlock[], 
     console.error(`chat: the repair of reply ${message.id} failed`, caught);
     return { status: "failed", reason: REPAIR_MODEL_FAILED_REASON, records: asked };
   }
+  const reading = input.stored.dataCheck?.reading;
+  // The rewrites' own queries, read before they are judged (most are the original's, read already).
+  if (reading) await reading.read(compileUi(answer, { id: "repair", final: true, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }));
   const spliced = spliceRepairs({
     text: message.text,
     messageId: message.id,
@@ -144,11 +156,13 @@ async function attempt(input: RepairRoundInput, blocks: readonly BrokenBlock[], 
     answer,
     ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}),
     ...(input.latestAttachment !== undefined ? { latestAttachment: input.latestAttachment } : {}),
+    ...(reading ? { checkData: (block: UiBlock) => checkBlockData(block, reading.rowsOf) } : {}),
   });
   if (spliced.replaced === 0) return { status: "failed", reason: REPAIR_NOTHING_FIXED_REASON, records: spliced.records };
   if (input.signal.aborted) return { status: "failed", reason: REPAIR_STOPPED_REASON, records: spliced.records };
   const messageId = crypto.randomUUID();
   const compileOptions = { id: messageId, final: true, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}), ...(input.latestAttachment !== undefined ? { latestAttachment: input.latestAttachment } : {}) };
+  const repairedBlocks = compileUi(spliced.text, compileOptions);
   try {
     const stored = await storeReply({
       userId: input.userId,
@@ -159,11 +173,12 @@ async function attempt(input: RepairRoundInput, blocks: readonly BrokenBlock[], 
       status: "complete",
       error: null,
       text: spliced.text,
-      blocks: compileUi(spliced.text, compileOptions),
+      blocks: repairedBlocks,
       tools: shiftTools(message.tools ?? [], spliced.splices),
       actionPanelId: input.actionPanelId,
       ...(message.usage ? { usage: message.usage } : {}),
       repair: { status: "repaired", of: message.id, blocks: spliced.records },
+      ...(reading ? { dataCheck: { blocks: repairedBlocks.map((block) => checkBlockData(block, reading.rowsOf)), reading } } : {}),
     });
     if (stored === null) return { status: "failed", reason: REPAIR_NOT_STORED_REASON, records: spliced.records };
     // The original's diagnostics no longer stand in the chat; the repaired version queued its own, if any.

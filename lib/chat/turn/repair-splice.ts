@@ -2,6 +2,9 @@
  * Splicing the repair round's answer into a reply (see repair-round.ts):
  * which rewrite is kept, and the text with the kept ones in place. Pure, so
  * the recordings test can check a recording's repair the way the chat applies it.
+ * A ```ui rewrite is judged on what the data checks find in it too
+ * (`checkData`, on the rows the original was checked on), so a rewrite that
+ * compiles but still breaks on them is not taken for a fix.
  */
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
@@ -10,7 +13,8 @@ import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { genuiFenceRecords } from "../final/final-reply";
 import { REPAIR_DIAGNOSTICS_MAX, REPAIR_SOURCE_MAX_CHARACTERS, type RepairedBlock } from "../final/reply-repair";
 import type { GenuiFenceRecord } from "../wire";
-import { errorDiagnostics, uiPanelId, type BrokenBlock } from "./repair-blocks";
+import type { BlockDataCheck } from "./block-data-check";
+import { errorDiagnostics, uiBlockErrors, uiPanelId, type BrokenBlock } from "./repair-blocks";
 
 /** One replaced range: where it stood in the original text, and how much longer the text became there. */
 export type RepairSplice = { start: number; end: number; delta: number };
@@ -32,6 +36,8 @@ export function spliceRepairs(input: {
   answer: string;
   querySchemas?: UiQuerySchemas;
   latestAttachment?: string;
+  /** The data checks of a ```ui block as it stands in the spliced text (absent: only its compile counts). */
+  checkData?: (block: UiBlock) => BlockDataCheck | null;
 }): SplicedRepair {
   const compile = (text: string): Compiled => {
     const ui = compileUi(text, { id: input.messageId, final: true, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}), ...(input.latestAttachment !== undefined ? { latestAttachment: input.latestAttachment } : {}) });
@@ -56,7 +62,7 @@ export function spliceRepairs(input: {
     }
     const next = text.slice(0, block.range.start) + rewrite.source + text.slice(block.range.end);
     const nextCompiled = compile(next);
-    const verdict = judge({ block, messageId: input.messageId, before: compiled, after: nextCompiled });
+    const verdict = judge({ block, messageId: input.messageId, before: compiled, after: nextCompiled, ...(input.checkData ? { checkData: input.checkData } : {}) });
     if (!verdict.ok) {
       record.rejected = verdict.reason;
       continue;
@@ -74,7 +80,7 @@ type Compiled = { ui: UiBlock[]; fences: GenuiFenceRecord[] };
 
 type Verdict = { ok: true; errors: { code: string; message: string }[] } | { ok: false; reason: string };
 
-function judge(input: { block: BrokenBlock; messageId: string; before: Compiled; after: Compiled }): Verdict {
+function judge(input: { block: BrokenBlock; messageId: string; before: Compiled; after: Compiled; checkData?: (block: UiBlock) => BlockDataCheck | null }): Verdict {
   const { block } = input;
   if (input.after.ui.length !== input.before.ui.length || input.after.fences.length !== input.before.fences.length) {
     return { ok: false, reason: "The rewrite changed how many blocks the reply has." };
@@ -84,18 +90,23 @@ function judge(input: { block: BrokenBlock; messageId: string; before: Compiled;
   if (found === undefined || found.range.start !== block.range.start) return { ok: false, reason: "The rewrite did not compile as one block in its place." };
   const panelId = block.dialect === "ui" ? uiPanelId(found as UiBlock, input.messageId) : ((found as GenuiFenceRecord).panelId ?? null);
   if (panelId !== block.panelId) return { ok: false, reason: "The rewrite changed the block's panel id." };
-  const errors = errorDiagnostics(found.diagnostics);
+  const errors = block.dialect === "ui" ? uiBlockErrors(found as UiBlock, input.checkData?.(found as UiBlock)) : errorDiagnostics(found.diagnostics);
   if (errors === null) return { ok: false, reason: "The rewrite is refused by a budget." };
   if (errors.length >= block.errors.length) return { ok: false, reason: `The rewrite still has ${errors.length === 1 ? "1 error" : `${errors.length} errors`}.` };
-  const othersBefore = totalErrors(input.before) - block.errors.length;
-  const othersAfter = totalErrors(input.after) - errors.length;
+  // The other blocks are compared on their compile alone: their sources, and so the rows they read, did not change.
+  const before = block.dialect === "ui" ? input.before.ui[place] : input.before.fences[place];
+  const othersBefore = totalErrors(input.before) - compileErrors(before?.diagnostics ?? []);
+  const othersAfter = totalErrors(input.after) - compileErrors(found.diagnostics);
   if (othersAfter > othersBefore) return { ok: false, reason: "The rewrite made another block of the reply worse." };
   return { ok: true, errors };
 }
 
+function compileErrors(diagnostics: readonly { code: string; message: string }[]): number {
+  return errorDiagnostics(diagnostics)?.length ?? 0;
+}
+
 function totalErrors(compiled: Compiled): number {
-  const count = (diagnostics: readonly { code: string; message: string }[]) => errorDiagnostics(diagnostics)?.length ?? 0;
-  return compiled.ui.reduce((sum, block) => sum + count(block.diagnostics), 0) + compiled.fences.reduce((sum, fence) => sum + count(fence.diagnostics), 0);
+  return compiled.ui.reduce((sum, block) => sum + compileErrors(block.diagnostics), 0) + compiled.fences.reduce((sum, fence) => sum + compileErrors(fence.diagnostics), 0);
 }
 
 /** The fences of the model's answer in text order, each as its whole source (prose around them is ignored). */

@@ -60,6 +60,20 @@ describe("metricTable", () => {
     expect(row(table, "uiTokensPerNode.render_ui").cells.every((cell) => cell.value === null && !cell.best)).toBe(true);
   });
 
+  it("counts a pane's data-check findings, with nothing shown for a pane stored before the checks", () => {
+    const table = metricTable([
+      { label: "A", metrics: [pane({ dataFindings: { "real data": 2, "empty data": 1 } })] },
+      { label: "B", metrics: [pane({ dataFindings: { "real data": 0, "empty data": 0 } })] },
+      { label: "C", metrics: [pane()] },
+    ]);
+    expect(row(table, "dataFindings").label).toBe("Data-check findings");
+    expect(row(table, "dataFindings").cells).toEqual([
+      { value: 3, text: "3", best: false },
+      { value: 0, text: "0", best: true },
+      { value: null, text: "—", best: false },
+    ]);
+  });
+
   it("shows the median and the spread of several samples", () => {
     const table = metricTable([
       { label: "A", metrics: [pane({ firstTokenMs: 100 }), pane({ firstTokenMs: 300 }), pane({ firstTokenMs: 200 })] },

@@ -69,6 +69,8 @@ export const METRICS: readonly MetricDefinition[] = [
   { key: "diagnostics", label: "Diagnostics", unit: "", better: "lower", value: (metrics) => sum(metrics.diagnostics), format: formatCount },
   { key: "budgetRefusals", label: "Budget refusals", unit: "", better: "lower", value: (metrics) => sum(metrics.budgetRefusals), format: formatCount },
   { key: "lintFindings", label: "Lint findings", unit: "", better: "lower", value: (metrics) => metrics.lintFindings, format: formatCount },
+  // What a chat's repair round would have been sent (a pane is never repaired); null for a pane stored before the checks.
+  { key: "dataFindings", label: "Data-check findings", unit: "", better: "lower", value: (metrics) => (metrics.dataFindings ? sum(metrics.dataFindings) : null), format: formatCount },
   { key: "blocks", label: "Blocks", unit: "", better: null, value: (metrics) => metrics.blocks, format: formatCount },
   { key: "nodes", label: "Nodes", unit: "", better: null, value: (metrics) => metrics.nodes, format: formatCount },
   { key: "uiShare", label: "UI share", unit: "%", better: null, value: (metrics) => metrics.uiShare, format: (value) => `${trim(value * 100, 0)}%` },

@@ -55,6 +55,7 @@ describe("replyUiMetrics", () => {
       diagnostics: {},
       budgetRefusals: {},
       lintFindings: 0,
+      dataFindings: { "real data": 0, "empty data": 0 },
       uiCharacters: 0,
       textCharacters: 11,
       uiShare: 0,
@@ -72,6 +73,24 @@ describe("replyUiMetrics", () => {
     expect(metrics.textCharacters).toBe(text.length - CLEAN_UI.length);
     expect(metrics.uiShare).toBeCloseTo(CLEAN_UI.length / text.length, 10);
     expect(metrics.uiTokensPerNode.ui).toBe(estimateTokens(CLEAN_UI) / 3);
+  });
+
+  it("counts what the data checks found by check, apart from the compile diagnostics (a pane is never repaired)", () => {
+    const text = `Intro.\n${CLEAN_UI}\nOutro.`;
+    const blocks = compileUi(text, { id: MESSAGE_ID, final: true });
+    const finding = (check: "real data" | "empty data", code: string) => ({ code, message: code, range: { start: 0, end: 5 }, check });
+    const final = buildFinalReply({
+      messageId: MESSAGE_ID,
+      text,
+      blocks,
+      tools: [],
+      actionPanelId: null,
+      currentPanels: [],
+      dataChecks: [{ blockId: blocks[0]?.id ?? "", findings: [finding("real data", "not_a_number"), finding("empty data", "invalid_prop"), finding("real data", "type_mismatch")], realChecked: true, samples: [] }],
+    });
+    const metrics = replyUiMetrics({ ...reply(text), receipt: final.receipt });
+    expect(metrics.dataFindings).toEqual({ "real data": 2, "empty data": 1 });
+    expect(metrics.diagnostics).toEqual({});
   });
 
   it("counts a malformed block's diagnostics by code", () => {

@@ -11,6 +11,12 @@
  * - `budgetRefusals` counts the codes that mean a budget refused something
  *   (the block, fence or reply was too large or too costly): the same list
  *   the admin view filters by.
+ * - `dataFindings` counts, by check, what the server's data checks found
+ *   evaluating the ```ui blocks on the project's rows and on empty answers
+ *   before the reply was final (receipt entries naming a `check`): a pane is
+ *   never repaired, so this is what a chat would have repaired. Absent from
+ *   metrics stored before the checks existed. Kept out of `diagnostics`,
+ *   which stay the compiler's.
  * - `lintFindings` counts advice that hides nothing: GenUI lint of every
  *   fence's and card's spec (as the receipt runs it) and the tag language's
  *   lint codes.
@@ -26,6 +32,7 @@
 import { z } from "zod";
 import { BUDGET_REFUSAL_CODES } from "@/lib/admin/stored-tree-filter";
 import { RECEIPT_TRUNCATED_CODE } from "@/lib/chat/final/degradation-receipt";
+import { DataCheckSchema } from "@/lib/chat/final/reply-repair";
 import { isRenderUiCard, type AssistantMessage, type UiDialect } from "@/lib/chat/wire";
 import type { GenuiDiagnostic } from "@/lib/genui/diagnostics/diagnostic";
 import { genuiLint } from "@/lib/genui/lint/genui-lint";
@@ -58,6 +65,8 @@ export const ReplyUiMetricsSchema = z.object({
   diagnostics: CountsSchema,
   budgetRefusals: CountsSchema,
   lintFindings: z.number().int().nonnegative(),
+  /** By check (see the file comment); optional so metrics stored before the checks still parse. */
+  dataFindings: z.record(DataCheckSchema, z.number().int().nonnegative()).optional(),
   uiCharacters: z.number().int().nonnegative(),
   /** Characters of the reply text outside UI fences. */
   textCharacters: z.number().int().nonnegative(),
@@ -113,9 +122,11 @@ export function replyUiMetrics(message: ReplyUiMetricsInput): ReplyUiMetrics {
     if (card.spec !== null) sourceByDialect.render_ui.push(JSON.stringify(card.spec));
     genuiFindings(card.spec, card.diagnostics);
   }
+  const dataFindings = { "real data": 0, "empty data": 0 };
   for (const entry of message.receipt) {
     if (entry.code === RECEIPT_TRUNCATED_CODE) continue;
-    if (entry.dialect === undefined || ASSEMBLY_CODES.has(entry.code)) classify(entry.code);
+    if (entry.check !== undefined) dataFindings[entry.check] += 1;
+    else if (entry.dialect === undefined || ASSEMBLY_CODES.has(entry.code)) classify(entry.code);
   }
 
   const fenceCharacters = unionLength(fenceRanges, message.text.length);
@@ -136,6 +147,7 @@ export function replyUiMetrics(message: ReplyUiMetricsInput): ReplyUiMetrics {
     diagnostics,
     budgetRefusals,
     lintFindings,
+    dataFindings,
     uiCharacters,
     textCharacters,
     uiShare: allCharacters === 0 ? 0 : uiCharacters / allCharacters,

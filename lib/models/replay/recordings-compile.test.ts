@@ -14,6 +14,7 @@ import { looksLikeUiAction } from "@/lib/genui/action/looks-like-ui-action";
 import { parseUiAction } from "@/lib/genui/action/parse-ui-action";
 import { genuiFenceRecords } from "@/lib/chat/final/final-reply";
 import { formatChoiceMessage } from "@/lib/chat/turn/format-choice-message";
+import { checkBlockData } from "@/lib/chat/turn/block-data-check";
 import { brokenBlocks } from "@/lib/chat/turn/repair-blocks";
 import { spliceRepairs } from "@/lib/chat/turn/repair-splice";
 import { resolveUiChoice } from "@/lib/ui/choice/resolve-choice";
@@ -23,7 +24,7 @@ import { defaultReplyText } from "./default-reply";
 import { loadReplayLibrary } from "./load-recordings";
 import { matchRecording } from "./match-recording";
 import type { Recording } from "./recording-schema";
-import { compileReply as compile, jsonProblems, RECORDING_QUERY_SCHEMAS, replyText, tagProblems, toolProblems } from "./testing/recording-problems";
+import { compileReply as compile, jsonProblems, RECORDING_QUERY_SCHEMAS, replyText, sampleRows, tagProblems, toolProblems } from "./testing/recording-problems";
 
 const library = loadReplayLibrary();
 
@@ -119,9 +120,12 @@ describe("fault recordings show their fault", () => {
     for (const recording of repairing) {
       const text = replyText(recording);
       expect(recording.fault?.kind, recording.id).toBe("malformed-ui");
-      const blocks = brokenBlocks({ id: recording.id, ui: compile(recording.id, text), genui: genuiFenceRecords(text) });
+      // Broken when compiled, or — a block that only breaks on data — when checked on the sample rows, as the chat checks it on real ones.
+      const checkData = (block: UiBlock) => checkBlockData(block, (query) => sampleRows(query.source));
+      const ui = compile(recording.id, text);
+      const blocks = brokenBlocks({ id: recording.id, ui, genui: genuiFenceRecords(text) }, ui.map(checkData));
       expect(blocks.length, recording.id).toBeGreaterThan(0);
-      const spliced = spliceRepairs({ text, messageId: recording.id, blocks, answer: recording.repair ?? "", querySchemas: RECORDING_QUERY_SCHEMAS, latestAttachment: "att_recordedrecordedrecorded" });
+      const spliced = spliceRepairs({ text, messageId: recording.id, blocks, answer: recording.repair ?? "", querySchemas: RECORDING_QUERY_SCHEMAS, latestAttachment: "att_recordedrecordedrecorded", checkData });
       expect(spliced.records.map((record) => record.rejected ?? "kept"), recording.id).toEqual(blocks.map(() => "kept"));
       expect([...tagProblems(recording.id, spliced.text), ...jsonProblems(spliced.text)], recording.id).toEqual([]);
       // Outside the broken blocks, the text is what the model wrote.

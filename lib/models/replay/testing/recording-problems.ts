@@ -37,8 +37,8 @@ const SAMPLE_ROWS: Readonly<Record<string, UiRecord[]>> = {
   metrics: [{ service: "billing-api", metric: "p95_latency", unit: "ms", day: "2026-11-30", value: 473 }],
 };
 
-/** The sample rows a query declaration evaluates with. */
-function sampleRows(source: string | undefined): UiRecord[] {
+/** The sample rows a query declaration evaluates with (the data checks' real rows when a recording's repair is checked). */
+export function sampleRows(source: string | undefined): UiRecord[] {
   return (source !== undefined && Object.hasOwn(SAMPLE_ROWS, source) ? SAMPLE_ROWS[source] : undefined) ?? SAMPLE_TEST_RUNS;
 }
 
