@@ -80,6 +80,7 @@ const APP_TABLES = [
   "messages",
   "panels",
   "preambles",
+  "project_branches",
   "project_builds",
   "project_commits",
   "project_diffs",

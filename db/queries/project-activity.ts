@@ -5,8 +5,8 @@
  * authorized, and none of them knows who is asking.
  */
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, or, type SQL } from "drizzle-orm";
-import { projectDiffs, projectNodes, type ProjectNode } from "../schema/project";
+import { and, asc, desc, eq, gte, inArray, like, or, type SQL } from "drizzle-orm";
+import { projectCommits, projectDiffs, projectNodes, type ProjectDiff, type ProjectNode } from "../schema/project";
 import {
   projectBuilds,
   projectIncidents,
@@ -126,4 +126,69 @@ export function getProjectNodeNeighbourhood(input: QueryOptions & { projectId: s
             .orderBy(asc(projectNodes.ref));
     return { node, edges, neighbours };
   });
+}
+
+/** Escapes `%`, `_` and `\\` so a text matches itself in a LIKE pattern. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Where a commit's change is stored as diffs: the ref whose diffs hold it and the paths it touched. */
+export type ProjectCommitChange = { sha: string; head: string; paths: string[] };
+
+/**
+ * Where the change of the one commit whose sha starts with `shaPrefix` is
+ * stored: diffs run between refs, not commits, so a commit on another branch
+ * is in that branch's diffs (`head` = the branch) and a commit on the default
+ * branch in those of the first release made at or after it (`head` = the
+ * tag). Null when no commit, or more than one, has that prefix, or a
+ * default-branch commit is in no release yet.
+ */
+export function findProjectCommitChange(
+  input: QueryOptions & { projectId: string; shaPrefix: string; defaultBranch: string },
+): Promise<ProjectCommitChange | null> {
+  return runQuery("findProjectCommitChange", input, async (database) => {
+    const prefix = `${escapeLike(input.shaPrefix.toLowerCase())}%`;
+    const found = await database
+      .select({ sha: projectCommits.sha, branch: projectCommits.branch, committedAt: projectCommits.committedAt, files: projectCommits.files })
+      .from(projectCommits)
+      .where(and(eq(projectCommits.projectId, input.projectId), like(projectCommits.sha, prefix)))
+      .limit(2);
+    const [commit] = found;
+    if (!commit || found.length > 1) return null;
+    if (commit.branch !== input.defaultBranch) return { sha: commit.sha, head: commit.branch, paths: commit.files };
+    const [release] = await database
+      .select({ tag: projectReleases.tag })
+      .from(projectReleases)
+      .where(and(eq(projectReleases.projectId, input.projectId), gte(projectReleases.releasedAt, commit.committedAt)))
+      .orderBy(asc(projectReleases.releasedAt), asc(projectReleases.tag))
+      .limit(1);
+    return release ? { sha: commit.sha, head: release.tag, paths: commit.files } : null;
+  });
+}
+
+/**
+ * A project's diffs, in path order (then id), optionally of one head, of
+ * some paths only, of one file or folder (`under`, a trailing `/` or not), at
+ * most `limit`.
+ */
+export function listProjectDiffs(
+  input: QueryOptions & { projectId: string; head?: string; paths?: readonly string[]; under?: string; limit: number },
+): Promise<ProjectDiff[]> {
+  if (input.paths !== undefined && input.paths.length === 0) return Promise.resolve([]);
+  const conditions: (SQL | undefined)[] = [eq(projectDiffs.projectId, input.projectId)];
+  if (input.head !== undefined) conditions.push(eq(projectDiffs.head, input.head));
+  if (input.paths !== undefined) conditions.push(inArray(projectDiffs.path, [...input.paths]));
+  if (input.under !== undefined) {
+    const folder = input.under.replace(/\/+$/, "");
+    conditions.push(or(eq(projectDiffs.path, folder), like(projectDiffs.path, `${escapeLike(folder)}/%`)));
+  }
+  return runQuery("listProjectDiffs", input, (database) =>
+    database
+      .select()
+      .from(projectDiffs)
+      .where(and(...conditions))
+      .orderBy(asc(projectDiffs.path), asc(projectDiffs.id))
+      .limit(input.limit),
+  );
 }

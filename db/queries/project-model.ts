@@ -6,6 +6,7 @@
 import "server-only";
 import { and, arrayContains, asc, desc, eq, inArray, like, max, sql, type SQL } from "drizzle-orm";
 import {
+  projectBranches,
   projectCommits,
   projectDiffs,
   projectFiles,
@@ -91,13 +92,19 @@ export function findProjectCommits(input: QueryOptions & { projectId: string; sh
   );
 }
 
-/** A project's commits, newest first, optionally on one branch and touching one path, at most `limit`. */
+/** A commit touched `path`: that file, or (without the trailing `/` it may carry) any file under that folder. */
+function touchesPath(path: string): SQL {
+  const folder = path.replace(/\/+$/, "");
+  return sql`(${arrayContains(projectCommits.files, [folder])} or exists (select 1 from unnest(${projectCommits.files}) as touched(path) where touched.path like ${likePrefix(`${folder}/`)}))`;
+}
+
+/** A project's commits, newest first, optionally on one branch and touching one path (a file or a folder), at most `limit`. */
 export function listProjectCommits(
   input: QueryOptions & { projectId: string; branch?: string; path?: string; limit: number },
 ): Promise<ProjectCommit[]> {
   const conditions: (SQL | undefined)[] = [eq(projectCommits.projectId, input.projectId)];
   if (input.branch !== undefined) conditions.push(eq(projectCommits.branch, input.branch));
-  if (input.path !== undefined) conditions.push(arrayContains(projectCommits.files, [input.path]));
+  if (input.path !== undefined) conditions.push(touchesPath(input.path));
   return runQuery("listProjectCommits", input, (database) =>
     database
       .select()
@@ -152,11 +159,11 @@ export function getProjectNode(input: QueryOptions & { projectId: string; ref: s
 
 /**
  * The results of the newest run on a branch, failures first and then by
- * name, optionally failures only, at most `limit`; empty when the branch has
- * no run.
+ * name, optionally failures only or one owner's only, at most `limit`; empty
+ * when the branch has no run.
  */
 export function listLatestTestResults(
-  input: QueryOptions & { projectId: string; branch: string; failedOnly?: boolean; limit: number },
+  input: QueryOptions & { projectId: string; branch: string; failedOnly?: boolean; owner?: string; limit: number },
 ): Promise<ProjectTestRun[]> {
   return runQuery("listLatestTestResults", input, async (database) => {
     const scope = and(eq(projectTestRuns.projectId, input.projectId), eq(projectTestRuns.branch, input.branch));
@@ -165,7 +172,14 @@ export function listLatestTestResults(
     return database
       .select()
       .from(projectTestRuns)
-      .where(and(scope, eq(projectTestRuns.runNumber, latest.runNumber), input.failedOnly ? eq(projectTestRuns.failed, true) : undefined))
+      .where(
+        and(
+          scope,
+          eq(projectTestRuns.runNumber, latest.runNumber),
+          input.failedOnly ? eq(projectTestRuns.failed, true) : undefined,
+          input.owner !== undefined ? eq(projectTestRuns.owner, input.owner) : undefined,
+        ),
+      )
       .orderBy(desc(projectTestRuns.failed), asc(projectTestRuns.name))
       .limit(input.limit);
   });
@@ -175,5 +189,48 @@ export function listLatestTestResults(
 export function listProjectNodes(input: QueryOptions & { projectId: string; limit: number }): Promise<ProjectNode[]> {
   return runQuery("listProjectNodes", input, (database) =>
     database.select().from(projectNodes).where(eq(projectNodes.projectId, input.projectId)).orderBy(asc(projectNodes.ref)).limit(input.limit),
+  );
+}
+
+/** A branch as the `branches` query lists it: its row and what its commits say. */
+export type ProjectBranchSummary = {
+  name: string;
+  /** Its newest commit; null when it has none yet. */
+  headSha: string | null;
+  headAt: Date | null;
+  /** Commits on it that the default branch does not have (0 for the default branch). */
+  ahead: number;
+  /** Default-branch commits made after it forked (0 for the default branch). */
+  behind: number;
+  pullRequest: number | null;
+};
+
+/**
+ * A project's branches, the one with the newest commit first (then by name),
+ * at most `limit`: head and counts from its commits, fork point and pull
+ * request from its `project_branches` row. `defaultBranch` is what
+ * `behind` counts against.
+ */
+export function listProjectBranches(input: QueryOptions & { projectId: string; defaultBranch: string; limit: number }): Promise<ProjectBranchSummary[]> {
+  // Qualified by hand: in a one-table select drizzle writes columns bare, which a correlated subquery would read as its own.
+  const branchProject = sql.raw(`"project_branches"."project_id"`);
+  const branchName = sql.raw(`"project_branches"."name"`);
+  const head = (column: SQL) =>
+    sql`(select ${column} from ${projectCommits} as head where head.project_id = ${branchProject} and head.branch = ${branchName} order by head.committed_at desc, head.sha asc limit 1)`;
+  const headAt = head(sql.raw("head.committed_at"));
+  return runQuery("listProjectBranches", input, (database) =>
+    database
+      .select({
+        name: projectBranches.name,
+        headSha: head(sql.raw("head.sha")).mapWith(String),
+        headAt: headAt.mapWith(projectCommits.committedAt),
+        ahead: sql`(select count(*) from ${projectCommits} as own where own.project_id = ${branchProject} and own.branch = ${branchName} and own.branch <> ${input.defaultBranch})`.mapWith(Number),
+        behind: sql`(select count(*) from ${projectCommits} as later join ${projectCommits} as base on base.project_id = later.project_id and base.sha = ${sql.raw(`"project_branches"."base_sha"`)} where later.project_id = ${branchProject} and later.branch = ${input.defaultBranch} and later.committed_at > base.committed_at)`.mapWith(Number),
+        pullRequest: projectBranches.pullRequest,
+      })
+      .from(projectBranches)
+      .where(eq(projectBranches.projectId, input.projectId))
+      .orderBy(sql`${headAt} desc nulls last`, asc(projectBranches.name))
+      .limit(input.limit),
   );
 }

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { projectCommits, projectDiffs, projectFiles, projectNodes, projects, projectTestRuns } from "../schema/project";
+import { projectBranches, projectCommits, projectDiffs, projectFiles, projectNodes, projects, projectTestRuns } from "../schema/project";
 import { projectBuilds, projectIncidents, projectMetrics, projectNodeEdges, projectReleases } from "../schema/project-activity";
 import { runQuery, type QueryOptions } from "./run-query";
 
@@ -16,6 +16,8 @@ export type ProjectSeed = {
   project: { id: string; name: string; description: string; defaultBranch: string; openMembership: boolean };
   files: Omit<typeof projectFiles.$inferInsert, "projectId">[];
   commits: Omit<typeof projectCommits.$inferInsert, "projectId">[];
+  /** What commits cannot say about each branch (`project_branches`); a seed without them lists no branch. */
+  branches?: Omit<typeof projectBranches.$inferInsert, "projectId">[];
   diffs: Omit<typeof projectDiffs.$inferInsert, "projectId">[];
   nodes: Omit<typeof projectNodes.$inferInsert, "projectId">[];
   testRuns: Omit<typeof projectTestRuns.$inferInsert, "projectId">[];
@@ -68,11 +70,12 @@ export function seedProject(input: QueryOptions & { seed: ProjectSeed }): Promis
           },
         });
       const activity = [projectMetrics, projectIncidents, projectBuilds, projectReleases, projectNodeEdges];
-      for (const table of [projectFiles, projectCommits, projectDiffs, projectNodes, projectTestRuns, ...activity]) {
+      for (const table of [projectFiles, projectCommits, projectBranches, projectDiffs, projectNodes, projectTestRuns, ...activity]) {
         await transaction.delete(table).where(eq(table.projectId, projectId));
       }
       for (const rows of chunks(seed.files)) await transaction.insert(projectFiles).values(rows.map((row) => ({ ...row, projectId })));
       for (const rows of chunks(seed.commits)) await transaction.insert(projectCommits).values(rows.map((row) => ({ ...row, projectId })));
+      for (const rows of chunks(seed.branches ?? [])) await transaction.insert(projectBranches).values(rows.map((row) => ({ ...row, projectId })));
       for (const rows of chunks(seed.diffs)) await transaction.insert(projectDiffs).values(rows.map((row) => ({ ...row, projectId })));
       for (const rows of chunks(seed.nodes)) await transaction.insert(projectNodes).values(rows.map((row) => ({ ...row, projectId })));
       for (const rows of chunks(seed.testRuns)) await transaction.insert(projectTestRuns).values(rows.map((row) => ({ ...row, projectId })));

@@ -33,6 +33,7 @@ export type { JsonValue } from "./json";
 export {
   DEMO_PROJECT_ID,
   PROJECT_ROLES,
+  projectBranches,
   projectCommits,
   projectDiffs,
   projectFiles,
@@ -41,6 +42,7 @@ export {
   projects,
   projectTestRuns,
   type Project,
+  type ProjectBranch,
   type ProjectCommit,
   type ProjectDiff,
   type ProjectFile,

@@ -25,7 +25,7 @@ export const projectMetrics = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     /** The service's name, as in its node ref (`service:<name>`). */
     service: text("service").notNull(),
-    /** `p95_latency`, `error_rate`, `requests`. */
+    /** `p50_latency`, `p95_latency`, `error_rate`, `errors`, `requests`. */
     metric: text("metric").notNull(),
     unit: text("unit").notNull(),
     /** The start of the day (UTC) the value sums up. */

@@ -99,6 +99,31 @@ export const projectCommits = pgTable(
   ],
 );
 
+/**
+ * A branch of the project: what the `branches` query lists. Its head, last
+ * commit and how far it is ahead come from its commits (`project_commits`);
+ * this row holds what commits cannot say: where it forked from the default
+ * branch, and its open pull request.
+ */
+export const projectBranches = pgTable(
+  "project_branches",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The default branch's commit it forked from (full sha); null for the default branch itself. */
+    baseSha: text("base_sha"),
+    /** The number of its open pull request; null when none is open. */
+    pullRequest: integer("pull_request"),
+  },
+  (table) => [
+    primaryKey({ name: "project_branches_pkey", columns: [table.projectId, table.name] }),
+    check("project_branches_base_sha_hex", sql`${table.baseSha} is null or ${table.baseSha} ~ '^[0-9a-f]{40}$'`),
+    check("project_branches_pull_request", sql`${table.pullRequest} is null or ${table.pullRequest} >= 1`),
+  ],
+);
+
 /** The change of one path between two revisions: what a `Diff` chip opens. */
 export const projectDiffs = pgTable(
   "project_diffs",
@@ -170,6 +195,8 @@ export type Project = typeof projects.$inferSelect;
 export type ProjectMember = typeof projectMembers.$inferSelect;
 /** A stored file. */
 export type ProjectFile = typeof projectFiles.$inferSelect;
+/** A stored branch. */
+export type ProjectBranch = typeof projectBranches.$inferSelect;
 /** A stored commit. */
 export type ProjectCommit = typeof projectCommits.$inferSelect;
 /** A stored diff. */

@@ -27,12 +27,13 @@ function source(name: string) {
 const NEW_SOURCES = ["metrics", "incidents", "builds", "releases", "nodes"] as const;
 
 describe("the activity sources' arguments", () => {
-  it("are described in a sentence (and at most one on their arguments), with their rows, and capped by a named constant", () => {
+  it("are described in a sentence that says their order (and at most one on an argument), with their rows, and capped by a named constant", () => {
     for (const name of NEW_SOURCES) {
       const found = source(name);
-      const sentences = found.description.split(/(?<=[.;])\s+(?=[A-Z])/);
+      const sentences = found.description.split(/(?<=\.)\s+(?=[a-zA-Z`])/);
       expect(sentences.length, name).toBeLessThanOrEqual(2);
-      if (sentences.length === 2) expect(sentences[1], name).toMatch(/^Arguments: /);
+      expect(sentences[0], name).toMatch(/first|by ref/);
+      if (sentences.length === 2) expect(sentences[1], name).toMatch(/^\w+: /);
       expect(found.description.length, name).toBeLessThanOrEqual(240);
       expect(found.argumentsSchema.description, name).toContain(`Rows: {`);
     }
@@ -83,7 +84,7 @@ describe.each(TEST_DATABASE_KINDS)("the activity sources' rows on %s", (kind) =>
 
   it("metrics: 14 daily values per service and metric, oldest first, filtered by service, metric and since", async () => {
     const all = await read(demo, "metrics");
-    expect(all.rows).toHaveLength(4 * 3 * 14);
+    expect(all.rows).toHaveLength(4 * 5 * 14);
     expect(new Set(all.rows.map((row) => row.service))).toEqual(new Set(["auth-api", "billing-api", "checkout-web", "search-api"]));
     const latency = await read(demo, "metrics", { service: "billing-api", metric: "p95_latency" });
     expect(latency.rows).toHaveLength(14);

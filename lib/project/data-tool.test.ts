@@ -57,10 +57,10 @@ describe("read_project_data", () => {
   it("cuts a long answer to the row limit and says how many rows were left out", async () => {
     const result = await readProjectData({ userId: owner.userId, chatId }, { source: "metrics" });
     if (!result.ok) throw new Error(result.error.message);
-    expect(result.rowCount).toBe(168);
+    expect(result.rowCount).toBe(280);
     expect(result.rows).toHaveLength(DATA_TOOL_ROW_LIMIT);
-    expect(result.leftOut).toBe(168 - DATA_TOOL_ROW_LIMIT);
-    expect(result.note).toBe(`${168 - DATA_TOOL_ROW_LIMIT} of 168 rows were left out to fit your context; ask for fewer (a limit or a filter) to see them.`);
+    expect(result.leftOut).toBe(280 - DATA_TOOL_ROW_LIMIT);
+    expect(result.note).toBe(`${280 - DATA_TOOL_ROW_LIMIT} of 280 rows were left out to fit your context; ask for fewer (a limit or a filter) to see them.`);
     expect(JSON.stringify(result.rows).length).toBeLessThanOrEqual(DATA_TOOL_CHARACTER_LIMIT);
   });
 
@@ -74,8 +74,9 @@ describe("read_project_data", () => {
     expect(misspelt).toMatchObject({ ok: false, error: { code: "bad_request:query" } });
     if (misspelt.ok) throw new Error("accepted");
     expect(misspelt.error.message).toMatch(/^The arguments do not fit the "tests" source: /);
+    // A limit past the source's cap is read at the cap, as the compiler clamps it in a block.
     const capped = await readProjectData({ userId: owner.userId, chatId }, { source: "incidents", arguments: { limit: 1_000 } });
-    expect(capped).toMatchObject({ ok: false, error: { code: "bad_request:query" } });
+    expect(capped).toMatchObject({ ok: true, rowCount: 6, more: false });
     const unknown = await readProjectData({ userId: owner.userId, chatId }, { source: "secrets" });
     expect(unknown).toEqual({ ok: false, source: "secrets", error: { code: "not_found:query", message: 'There is no query source named "secrets".' } });
   });

@@ -25,7 +25,7 @@ function source(name: string): Source {
 
 describe("the query sources' argument schemas", () => {
   it("are the compiler's schemas, one per source, each described for the model with its rows", () => {
-    expect(Object.keys(PROJECT_QUERY_SCHEMAS).sort()).toEqual(["builds", "commits", "files", "incidents", "metrics", "nodes", "releases", "tests"]);
+    expect(Object.keys(PROJECT_QUERY_SCHEMAS).sort()).toEqual(["branches", "builds", "commits", "diffs", "files", "incidents", "metrics", "nodes", "releases", "tests"]);
     for (const [name, schema] of Object.entries(PROJECT_QUERY_SCHEMAS)) {
       expect(schema, name).toBe(source(name).argumentsSchema);
       expect(schema.description, name).toMatch(/Rows: \{/);
@@ -116,6 +116,12 @@ describe.each(TEST_DATABASE_KINDS)("the query sources' rows on %s", (kind) => {
     expect([...dates].sort().reverse()).toEqual(dates);
     const ledger = await runProjectQuery({ project: demo, source: source("commits"), arguments: { path: "lib/billing/ledger.ts" } });
     expect(ledger.rows.map((row) => row.shortSha)).toEqual(["4f2c9e1", "e5b9d3a"]);
+    // A folder, with or without its slash: the commits touching any file under it, never a name that merely starts alike.
+    const billing = await runProjectQuery({ project: demo, source: source("commits"), arguments: { path: "lib/billing" } });
+    expect(billing.rows.map((row) => row.shortSha)).toEqual(["4f2c9e1", "9b1e4d7", "e5b9d3a"]);
+    expect((await runProjectQuery({ project: demo, source: source("commits"), arguments: { path: "lib/billing/" } })).rows).toEqual(billing.rows);
+    expect((await runProjectQuery({ project: demo, source: source("commits"), arguments: { path: "lib/bill" } })).rows).toEqual([]);
+    expect((await runProjectQuery({ project: demo, source: source("commits"), arguments: { path: "lib/%" } })).rows).toEqual([]);
     const branch = await runProjectQuery({ project: demo, source: source("commits"), arguments: { branch: "fix/invoice-rounding", limit: 1 } });
     expect(branch.rows.map((row) => row.shortSha)).toEqual(["a8e2c6f"]);
   });

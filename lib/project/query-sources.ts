@@ -10,13 +10,15 @@ import "server-only";
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import {
+  findProjectCommitChange,
   getProjectNodeNeighbourhood,
   listProjectBuilds,
+  listProjectDiffs,
   listProjectIncidents,
   listProjectMetrics,
   listProjectReleases,
 } from "@/db/queries/project-activity";
-import { listLatestTestResults, listProjectCommits, listProjectFiles, listProjectNodes } from "@/db/queries/project-model";
+import { listLatestTestResults, listProjectBranches, listProjectCommits, listProjectFiles, listProjectNodes } from "@/db/queries/project-model";
 import type { Project } from "@/db/schema/project";
 import { BUILD_STATUSES, INCIDENT_SEVERITIES, INCIDENT_STATUSES } from "@/db/schema/project-activity";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
@@ -47,12 +49,28 @@ export const RELEASES_ROW_CAP = 50;
 export const RELEASES_DEFAULT_LIMIT = 10;
 /** Most rows one `nodes` query returns: a node and its neighbours, or the whole graph of a small system. */
 export const NODES_ROW_CAP = 100;
+/** Most branches one `branches` query returns: the live ones of a busy repository; the rest are stale. */
+export const BRANCHES_ROW_CAP = 50;
+/** Branches a `branches` query returns when it names no limit: a screenful. */
+export const BRANCHES_DEFAULT_LIMIT = 20;
+/** Most hunks one `diffs` query returns: a large change read in a panel; a bigger one is for the diff page. */
+export const DIFFS_ROW_CAP = 50;
+/** Hunks a `diffs` query returns when it names no limit: a release's worth in the demo project. */
+export const DIFFS_DEFAULT_LIMIT = 20;
+/** UTF-16 units of one hunk's text a `diffs` row carries: about 40 lines; longer ones are cut with an ellipsis, so 50 hunks stay near 100 KB. */
+export const DIFF_HUNK_CHARACTER_LIMIT = 2_000;
+/** What an argument that names a person (`owner`) takes for the person asking; the server resolves it (`QuerySourceReadInput.viewer`). */
+export const SELF_ARGUMENT = "me";
 /** UTF-16 units of a branch, path or prefix argument: the link targets' own bounds. */
 const ARGUMENT_TEXT_LIMIT = 1_024;
 
 const BranchSchema = z.string().min(1).max(ARGUMENT_TEXT_LIMIT);
 
-/** What a source's read is given: the authorized project, its validated arguments and how many rows to return at most. */
+/**
+ * What a source's read is given: the authorized project, its validated
+ * arguments (a `selfArguments` one that said `"me"` already holds the
+ * person's name) and how many rows to return at most.
+ */
 export type QuerySourceReadInput<Arguments> = {
   database?: Database;
   project: Project;
@@ -74,6 +92,12 @@ export type ProjectQuerySource<Schema extends z.ZodType = z.ZodType> = {
   rowCap: number;
   /** The rows to return when the arguments name no limit. */
   limit: (argumentsValue: z.output<Schema>) => number | undefined;
+  /**
+   * Arguments naming a person that also take `"me"` (`SELF_ARGUMENT`): the
+   * query route reads them as the asking person's name as the project writes
+   * people (`runProjectQuery`'s `viewer`), never as anything the browser says.
+   */
+  selfArguments?: readonly string[];
   /** Reads at most `limit` rows of the project. */
   read: (input: QuerySourceReadInput<z.output<Schema>>) => Promise<UiRecord[]>;
 };
@@ -112,8 +136,7 @@ const TestRowSchema = z.strictObject({
   runAt: z.string(),
 });
 
-const TESTS_DESCRIPTION =
-  "The tests of the newest CI run on a branch, failures first, one row per test. Arguments: branch (e.g. \"main\"), limit (1–500), failedOnly (true: failed tests only).";
+const TESTS_DESCRIPTION = `The newest CI run's tests on a branch, failures first. owner: one person's ("${SELF_ARGUMENT}": the person asking).`;
 
 /** `tests`: the newest run's results on a branch. */
 const testsSource = defineQuerySource({
@@ -122,19 +145,22 @@ const testsSource = defineQuerySource({
   argumentsSchema: z
     .strictObject({
       branch: BranchSchema,
-      limit: z.number().int().min(1).max(TESTS_ROW_CAP).optional(),
+      limit: z.number().int().min(1).max(TESTS_ROW_CAP).default(TESTS_ROW_CAP),
       failedOnly: z.boolean().optional(),
+      owner: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
     })
     .describe(`${TESTS_DESCRIPTION} Rows: ${describeRow(TestRowSchema)}.`),
   rowSchema: TestRowSchema,
   rowCap: TESTS_ROW_CAP,
   limit: (value) => value.limit,
+  selfArguments: ["owner"],
   read: async ({ database, project, arguments: value, limit }) => {
     const rows = await listLatestTestResults({
       ...(database ? { database } : {}),
       projectId: project.id,
       branch: value.branch,
       failedOnly: value.failedOnly === true,
+      ...(value.owner !== undefined ? { owner: value.owner } : {}),
       limit,
     });
     return rows.map((row) => ({
@@ -160,8 +186,7 @@ const CommitRowSchema = z.strictObject({
 });
 
 const COMMITS_DESCRIPTION =
-  "Commits, newest first. Arguments: branch (default: the project's default branch), limit (1–100, default 20), path (only commits touching that file). `date` is an ISO timestamp, `files` the number of files touched; link one with <Commit sha={commit.sha}/>.";
-
+  "Commits of a branch (default: the default branch), newest first. path: a file or folder they touched. `files` counts the files touched.";
 
 /** `commits`: a branch's history, optionally of one path. */
 const commitsSource = defineQuerySource({
@@ -170,13 +195,13 @@ const commitsSource = defineQuerySource({
   argumentsSchema: z
     .strictObject({
       branch: BranchSchema.optional(),
-      limit: z.number().int().min(1).max(COMMITS_ROW_CAP).optional(),
+      limit: z.number().int().min(1).max(COMMITS_ROW_CAP).default(COMMITS_DEFAULT_LIMIT),
       path: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
     })
     .describe(`${COMMITS_DESCRIPTION} Rows: ${describeRow(CommitRowSchema)}.`),
   rowSchema: CommitRowSchema,
   rowCap: COMMITS_ROW_CAP,
-  limit: (value) => value.limit ?? COMMITS_DEFAULT_LIMIT,
+  limit: (value) => value.limit,
   read: async ({ database, project, arguments: value, limit }) => {
     const rows = await listProjectCommits({
       ...(database ? { database } : {}),
@@ -199,8 +224,7 @@ const commitsSource = defineQuerySource({
 
 const FileRowSchema = z.strictObject({ path: z.string(), language: z.string(), lines: z.number() });
 
-const FILES_DESCRIPTION =
-  "Files of the project's default branch in path order. Arguments: prefix (only paths starting with it, e.g. \"lib/billing/\"). Link one with <File path={file.path}/>.";
+const FILES_DESCRIPTION = "The default branch's files, by path. prefix: e.g. \"lib/billing/\".";
 
 /** `files`: the default branch's files, optionally under a prefix. */
 const filesSource = defineQuerySource({
@@ -228,7 +252,7 @@ const ServiceSchema = z.string().min(1).max(ARGUMENT_TEXT_LIMIT);
 const MetricRowSchema = z.strictObject({ service: z.string(), metric: z.string(), unit: z.string(), day: z.string(), value: z.number() });
 
 const METRICS_DESCRIPTION =
-  "Daily values per service (billing-api, checkout-web, search-api, auth-api) and metric (p95_latency, error_rate, requests), oldest first. Arguments: since (an ISO date).";
+  "Daily values by service (billing-api, checkout-web, search-api, auth-api), metric (p50_latency, p95_latency: ms; error_rate: %; errors, requests: a day) and day, oldest first. since: an ISO date.";
 
 /** `metrics`: daily time series per service and metric. */
 const metricsSource = defineQuerySource({
@@ -267,8 +291,7 @@ const IncidentRowSchema = z.strictObject({
   resolvedAt: z.string().nullable(),
 });
 
-const INCIDENTS_DESCRIPTION =
-  "Incidents, newest first. Arguments: severity (sev1 worst … sev4), limit (1–100, default 20).";
+const INCIDENTS_DESCRIPTION = "Incidents, newest first; sev1 is the worst.";
 
 /** `incidents`: a project's incidents. */
 const incidentsSource = defineQuerySource({
@@ -279,12 +302,12 @@ const incidentsSource = defineQuerySource({
       status: z.enum(INCIDENT_STATUSES).optional(),
       service: ServiceSchema.optional(),
       severity: z.enum(INCIDENT_SEVERITIES).optional(),
-      limit: z.number().int().min(1).max(INCIDENTS_ROW_CAP).optional(),
+      limit: z.number().int().min(1).max(INCIDENTS_ROW_CAP).default(INCIDENTS_DEFAULT_LIMIT),
     })
     .describe(`${INCIDENTS_DESCRIPTION} Rows: ${describeRow(IncidentRowSchema)}.`),
   rowSchema: IncidentRowSchema,
   rowCap: INCIDENTS_ROW_CAP,
-  limit: (value) => value.limit ?? INCIDENTS_DEFAULT_LIMIT,
+  limit: (value) => value.limit,
   read: async ({ database, project, arguments: value, limit }) => {
     const rows = await listProjectIncidents({
       ...(database ? { database } : {}),
@@ -315,8 +338,7 @@ const BuildRowSchema = z.strictObject({
   seconds: z.number(),
 });
 
-const BUILDS_DESCRIPTION =
-  "CI jobs (lint, typecheck, unit, e2e, deploy), newest pipeline first. Arguments: limit (1–200, default 30).";
+const BUILDS_DESCRIPTION = "CI jobs (lint, typecheck, unit, e2e, deploy), newest pipeline first.";
 
 /** `builds`: CI pipelines, one row per job. */
 const buildsSource = defineQuerySource({
@@ -327,12 +349,12 @@ const buildsSource = defineQuerySource({
       branch: BranchSchema.optional(),
       status: z.enum(BUILD_STATUSES).optional(),
       job: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
-      limit: z.number().int().min(1).max(BUILDS_ROW_CAP).optional(),
+      limit: z.number().int().min(1).max(BUILDS_ROW_CAP).default(BUILDS_DEFAULT_LIMIT),
     })
     .describe(`${BUILDS_DESCRIPTION} Rows: ${describeRow(BuildRowSchema)}.`),
   rowSchema: BuildRowSchema,
   rowCap: BUILDS_ROW_CAP,
-  limit: (value) => value.limit ?? BUILDS_DEFAULT_LIMIT,
+  limit: (value) => value.limit,
   read: async ({ database, project, arguments: value, limit }) => {
     const rows = await listProjectBuilds({
       ...(database ? { database } : {}),
@@ -363,7 +385,7 @@ const ReleaseRowSchema = z.strictObject({
   paths: z.array(z.string()),
 });
 
-const RELEASES_DESCRIPTION = "Release tags, newest first, with the paths each changed. Arguments: limit (1–50, default 10).";
+const RELEASES_DESCRIPTION = "Release tags, newest first, with the paths each changed.";
 
 /** `releases`: release tags with the files they changed (the diffs whose head is the tag). */
 const releasesSource = defineQuerySource({
@@ -372,12 +394,12 @@ const releasesSource = defineQuerySource({
   argumentsSchema: z
     .strictObject({
       tag: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
-      limit: z.number().int().min(1).max(RELEASES_ROW_CAP).optional(),
+      limit: z.number().int().min(1).max(RELEASES_ROW_CAP).default(RELEASES_DEFAULT_LIMIT),
     })
     .describe(`${RELEASES_DESCRIPTION} Rows: ${describeRow(ReleaseRowSchema)}.`),
   rowSchema: ReleaseRowSchema,
   rowCap: RELEASES_ROW_CAP,
-  limit: (value) => value.limit ?? RELEASES_DEFAULT_LIMIT,
+  limit: (value) => value.limit,
   read: async ({ database, project, arguments: value, limit }) => {
     const rows = await listProjectReleases({
       ...(database ? { database } : {}),
@@ -400,7 +422,7 @@ const releasesSource = defineQuerySource({
 const NodeRowSchema = z.strictObject({ ref: z.string(), kind: z.string(), title: z.string(), direction: z.string(), edge: z.string() });
 
 const NODES_DESCRIPTION =
-  "The service graph: a node (direction self) and its neighbours (outgoing: it calls them; incoming: they call it). Arguments: ref (e.g. \"service:billing-api\"; without it, every node).";
+  "The service graph by ref: a node (direction self) and its neighbours (outgoing: it calls them; incoming: they call it); without ref, every node. ref: e.g. \"service:billing-api\".";
 
 /** `nodes`: a node with its neighbours and edges, or every node. */
 const nodesSource = defineQuerySource({
@@ -432,6 +454,116 @@ const nodesSource = defineQuerySource({
   },
 });
 
+const BranchRowSchema = z.strictObject({
+  name: z.string(),
+  sha: z.string().nullable(),
+  shortSha: z.string().nullable(),
+  date: z.string().nullable(),
+  ahead: z.number(),
+  behind: z.number(),
+  pullRequest: z.number().nullable(),
+});
+
+const BRANCHES_DESCRIPTION =
+  "Branches, newest commit first, with their head; ahead and behind count commits against the default branch; pullRequest is an open PR's number.";
+
+/** `branches`: the project's branches, with head, counts against the default branch and open pull request. */
+const branchesSource = defineQuerySource({
+  name: "branches",
+  description: BRANCHES_DESCRIPTION,
+  argumentsSchema: z
+    .strictObject({ limit: z.number().int().min(1).max(BRANCHES_ROW_CAP).default(BRANCHES_DEFAULT_LIMIT) })
+    .describe(`${BRANCHES_DESCRIPTION} Rows: ${describeRow(BranchRowSchema)}.`),
+  rowSchema: BranchRowSchema,
+  rowCap: BRANCHES_ROW_CAP,
+  limit: (value) => value.limit,
+  read: async ({ database, project, limit }) => {
+    const rows = await listProjectBranches({ ...(database ? { database } : {}), projectId: project.id, defaultBranch: project.defaultBranch, limit });
+    return rows.map((row) => ({
+      name: row.name,
+      sha: row.headSha,
+      shortSha: row.headSha === null ? null : shortSha(row.headSha),
+      date: row.headAt === null ? null : row.headAt.toISOString(),
+      ahead: row.ahead,
+      behind: row.behind,
+      pullRequest: row.pullRequest,
+    }));
+  },
+});
+
+const DiffRowSchema = z.strictObject({
+  path: z.string(),
+  base: z.string(),
+  head: z.string(),
+  header: z.string(),
+  text: z.string(),
+  additions: z.number(),
+  deletions: z.number(),
+});
+
+/** One hunk of a stored diff as a `diffs` row: its `@@` line apart, its other lines as text (cut at the cap). */
+function diffHunkRows(diff: { path: string; base: string; head: string; hunks: string }): UiRecord[] {
+  const hunks: string[][] = [];
+  for (const line of diff.hunks.split("\n")) {
+    if (line.startsWith("@@") || hunks.length === 0) hunks.push([]);
+    hunks.at(-1)!.push(line);
+  }
+  return hunks.map((lines) => {
+    const header = lines[0]?.startsWith("@@") ? lines[0] : "";
+    const body = header ? lines.slice(1) : lines;
+    const text = body.join("\n");
+    return {
+      path: diff.path,
+      base: diff.base,
+      head: diff.head,
+      header,
+      text: text.length > DIFF_HUNK_CHARACTER_LIMIT ? `${text.slice(0, DIFF_HUNK_CHARACTER_LIMIT - 1)}…` : text,
+      additions: body.filter((line) => line.startsWith("+") && !line.startsWith("+++")).length,
+      deletions: body.filter((line) => line.startsWith("-") && !line.startsWith("---")).length,
+    };
+  });
+}
+
+const DIFFS_DESCRIPTION =
+  "Diff hunks by path, in file order. sha: a commit's files in its branch's or release's diff; head: a branch or tag; path: a file or folder. `text` is cut at 2,000 characters.";
+
+/** `diffs`: the hunks of the stored diffs, of one commit's files, one head or one path. */
+const diffsSource = defineQuerySource({
+  name: "diffs",
+  description: DIFFS_DESCRIPTION,
+  argumentsSchema: z
+    .strictObject({
+      sha: z.string().regex(/^[0-9a-fA-F]{7,40}$/, "7 to 40 hex digits").optional(),
+      head: BranchSchema.optional(),
+      path: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),
+      limit: z.number().int().min(1).max(DIFFS_ROW_CAP).default(DIFFS_DEFAULT_LIMIT),
+    })
+    .describe(`${DIFFS_DESCRIPTION} Rows: ${describeRow(DiffRowSchema)}.`),
+  rowSchema: DiffRowSchema,
+  rowCap: DIFFS_ROW_CAP,
+  limit: (value) => value.limit,
+  read: async ({ database, project, arguments: value, limit }) => {
+    const scope = { ...(database ? { database } : {}), projectId: project.id };
+    let head = value.head;
+    let paths: string[] | undefined;
+    if (value.sha !== undefined) {
+      const change = await findProjectCommitChange({ ...scope, shaPrefix: value.sha, defaultBranch: project.defaultBranch });
+      if (!change || (head !== undefined && head !== change.head)) return [];
+      head = change.head;
+      paths = change.paths;
+    }
+    // Every stored diff has at least one hunk, so `limit` diffs hold at least `limit` hunks.
+    const diffs = await listProjectDiffs({
+      ...scope,
+      ...(head !== undefined ? { head } : {}),
+      ...(paths !== undefined ? { paths } : {}),
+      ...(value.path !== undefined ? { under: value.path } : {}),
+      limit,
+    });
+    return diffs.flatMap(diffHunkRows).slice(0, limit);
+  },
+});
+
 /** Every query source by name. */
 export const PROJECT_QUERY_SOURCES: Readonly<Record<string, ProjectQuerySource>> = Object.freeze({
   tests: testsSource,
@@ -442,6 +574,8 @@ export const PROJECT_QUERY_SOURCES: Readonly<Record<string, ProjectQuerySource>>
   builds: buildsSource,
   releases: releasesSource,
   nodes: nodesSource,
+  branches: branchesSource,
+  diffs: diffsSource,
 });
 
 /** The sources' argument schemas by name, for the compiler (`UiCompileOptions.querySchemas`) and the system prompt. */

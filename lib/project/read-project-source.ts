@@ -7,6 +7,7 @@
  * it, so they cannot disagree about what a source takes or returns.
  */
 import "server-only";
+import { getUser } from "@/db/queries/users";
 import type { Project } from "@/db/schema/project";
 import type { Actor } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
@@ -28,13 +29,27 @@ export type ReadProjectSourceInput = {
   quota?: QueryQuota;
 };
 
+/**
+ * The person as the project writes people: their display name (the demo
+ * project's owners and authors are names such as "Amara Okafor"), read from
+ * their account when the actor carries none (the data tool's). A guest has
+ * no name the project could know: null. Who "me" is comes from the session,
+ * never from the request.
+ */
+async function viewerName(actor: Actor): Promise<string | null> {
+  if (actor.isGuest) return null;
+  if (actor.name.trim() !== "") return actor.name.trim();
+  const user = await getUser({ userId: actor.userId });
+  return !user || user.isAnonymous || user.name.trim() === "" ? null : user.name.trim();
+}
+
 /** The rows of one source for one person, or a typed refusal (`not_found:query`, `bad_request:query`, `rate_limit:query`, `offline:query`). */
 export async function readProjectSource(input: ReadProjectSourceInput): Promise<ProjectQueryResult> {
   const source = projectQuerySource(input.source);
   if (!source) throw new AppError("not_found:query", { message: `There is no query source named "${input.source}".` });
   const quota = input.quota ?? processQueryQuota();
   quota.begin(input.actor.userId, input.channel);
-  const result = await runProjectQuery({ project: input.project, source, arguments: input.arguments });
+  const result = await runProjectQuery({ project: input.project, source, arguments: input.arguments, viewer: () => viewerName(input.actor) });
   quota.addRows(input.actor.userId, input.channel, result.rows.length);
   return result;
 }

@@ -12,7 +12,7 @@ import type { Project } from "@/db/schema/project";
 import { AppError, isAppError } from "@/lib/errors";
 import { clampUiQueryArguments } from "@/lib/ui/compile/clamp-query-arguments";
 import type { UiRecord } from "@/lib/ui/expression/value";
-import type { ProjectQuerySource } from "./query-sources";
+import { SELF_ARGUMENT, type ProjectQuerySource } from "./query-sources";
 
 /**
  * Longest one query may run, in milliseconds: a panel shows a loading state
@@ -40,6 +40,13 @@ export type RunProjectQueryInput = {
   source: ProjectQuerySource;
   /** The evaluated arguments (`uiQueryArguments`), not yet checked against the source's schema. */
   arguments: unknown;
+  /**
+   * The asking person's name as the project writes people (a test's
+   * `owner`), or null when the project cannot know them: what a
+   * `selfArguments` argument saying `"me"` reads. Asked only then. Absent:
+   * nobody, so `"me"` matches no row.
+   */
+  viewer?: () => Promise<string | null>;
   /** Overrides `QUERY_TIME_LIMIT_MS` (tests). */
   timeLimitMs?: number;
 };
@@ -69,7 +76,15 @@ export async function runProjectQuery(input: RunProjectQueryInput): Promise<Proj
       detail: JSON.stringify(input.arguments),
     });
   }
-  const limit = Math.min(source.limit(parsed.data) ?? source.rowCap, source.rowCap);
+  let value = parsed.data as Record<string, unknown>;
+  for (const name of source.selfArguments ?? []) {
+    if (value[name] !== SELF_ARGUMENT) continue;
+    const viewer = (await input.viewer?.()) ?? null;
+    // Someone the project cannot name owns nothing in it: an honest empty answer, not someone else's rows.
+    if (viewer === null) return { rows: [], truncated: false };
+    value = { ...value, [name]: viewer };
+  }
+  const limit = Math.min(source.limit(value) ?? source.rowCap, source.rowCap);
   const timeLimitMs = input.timeLimitMs ?? QUERY_TIME_LIMIT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
@@ -77,7 +92,7 @@ export async function runProjectQuery(input: RunProjectQueryInput): Promise<Proj
   });
   let rows: UiRecord[];
   try {
-    const read = readWithinTime({ timeLimitMs }, (database) => source.read({ database, project: input.project, arguments: parsed.data, limit: limit + 1 }));
+    const read = readWithinTime({ timeLimitMs }, (database) => source.read({ database, project: input.project, arguments: value, limit: limit + 1 }));
     // A read that loses the race still ends (Postgres cancels it); nothing may reject unheard.
     read.catch(() => {});
     rows = await Promise.race([read, timeout]);

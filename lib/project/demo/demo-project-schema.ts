@@ -66,6 +66,19 @@ export const DemoCommitsSchema = z
   )
   .max(DEMO_PROJECT_LIMITS.rows);
 
+/** branches.json: what commits cannot say about a branch (its head, last commit and how far ahead it is come from commits.json). */
+export const DemoBranchesSchema = z
+  .array(
+    z.strictObject({
+      name: z.string().min(1).max(256),
+      /** The default branch's commit it forked from; null for the default branch. */
+      base: z.string().regex(/^[0-9a-f]{40}$/, "a full lowercase sha").nullable(),
+      /** Its open pull request's number; null when none is open. */
+      pullRequest: z.number().int().min(1).nullable(),
+    }),
+  )
+  .max(DEMO_PROJECT_LIMITS.rows);
+
 /** diffs.json */
 export const DemoDiffsSchema = z
   .array(
@@ -187,6 +200,7 @@ export const DemoProjectSchema = z.strictObject({
   project: DemoProjectInfoSchema,
   files: DemoFilesSchema,
   commits: DemoCommitsSchema,
+  branches: DemoBranchesSchema,
   diffs: DemoDiffsSchema,
   nodes: DemoNodesSchema,
   testRuns: DemoTestRunsSchema,

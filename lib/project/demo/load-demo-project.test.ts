@@ -52,6 +52,22 @@ describe("the demo project's fixtures", () => {
     expect(newest?.results.filter((result) => result.failed).map((result) => result.suite)).toEqual(["billing", "billing", "billing"]);
   });
 
+  it("name every branch the commits are on once, each forked from a default-branch commit made before its own", () => {
+    const names = demo.branches.map((branch) => branch.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const commit of demo.commits) expect(names, commit.sha).toContain(commit.branch);
+    for (const branch of demo.branches) {
+      if (branch.name === demo.project.defaultBranch) {
+        expect(branch.base).toBeNull();
+        continue;
+      }
+      const base = demo.commits.find((commit) => commit.sha === branch.base);
+      expect(base?.branch, branch.name).toBe(demo.project.defaultBranch);
+      const own = demo.commits.filter((commit) => commit.branch === branch.name);
+      expect(own.every((commit) => commit.committedAt > base!.committedAt), branch.name).toBe(true);
+    }
+  });
+
   it("let the recordings that read the project compile with its query sources and no diagnostic", () => {
     for (const id of ["test-runs-query", "change-links"]) {
       const blocks = compileUi(recordingText(id), { id, final: true, querySchemas: PROJECT_QUERY_SCHEMAS, now: () => 0 });

@@ -17,6 +17,7 @@ const FIXTURE_FILES = {
   project: "project.json",
   files: "files.json",
   commits: "commits.json",
+  branches: "branches.json",
   diffs: "diffs.json",
   nodes: "nodes.json",
   testRuns: "test-runs.json",
@@ -72,6 +73,7 @@ export function demoProjectSeed(demo: DemoProject): ProjectSeed {
       excerptStartLine: file.excerptStartLine,
     })),
     commits: demo.commits.map((commit) => ({ ...commit, committedAt: new Date(commit.committedAt) })),
+    branches: demo.branches.map((branch) => ({ name: branch.name, baseSha: branch.base, pullRequest: branch.pullRequest })),
     diffs: demo.diffs.map((diff) => ({ ...diff, hunks: diff.hunks.join("\n"), ...countChanges(diff.hunks) })),
     nodes: demo.nodes,
     testRuns: demo.testRuns.flatMap((run) =>
