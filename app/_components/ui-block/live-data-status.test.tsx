@@ -1,7 +1,7 @@
 import { Children, isValidElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { BlockDataStatus } from "./block-data-status";
+import { LiveDataStatus } from "./live-data-status";
 
 /** Every element with an onClick in a tree the component returned (it has no hooks, so it can be called as a function). */
 function clickables(node: ReactNode): { type: unknown; onClick: () => void }[] {
@@ -15,22 +15,22 @@ function clickables(node: ReactNode): { type: unknown; onClick: () => void }[] {
   return found;
 }
 
-describe("BlockDataStatus", () => {
+describe("LiveDataStatus", () => {
   it("says which queries are loading in a polite status, and nothing once all are ready", () => {
     const loading = renderToStaticMarkup(
-      <BlockDataStatus queries={[{ name: "runs", phase: "loading", truncated: false }, { name: "jobs", phase: "ready", truncated: false }]} onRetry={() => {}} />,
+      <LiveDataStatus queries={[{ name: "runs", phase: "loading" }, { name: "jobs", phase: "ready" }]} onRetry={() => {}} />,
     );
     expect(loading).toContain('role="status"');
     expect(loading).toContain("Loading live data ($runs)…");
-    const ready = renderToStaticMarkup(<BlockDataStatus queries={[{ name: "runs", phase: "ready", truncated: false }]} onRetry={() => {}} />);
+    const ready = renderToStaticMarkup(<LiveDataStatus queries={[{ name: "runs", phase: "ready" }]} onRetry={() => {}} />);
     expect(ready).not.toContain("Loading");
     expect(ready).not.toContain('role="alert"');
-    expect(renderToStaticMarkup(<BlockDataStatus queries={[]} onRetry={() => {}} />)).toBe("");
+    expect(renderToStaticMarkup(<LiveDataStatus queries={[]} onRetry={() => {}} />)).toBe("");
   });
 
   it("shows each failed query with its message and a Retry button", () => {
     const markup = renderToStaticMarkup(
-      <BlockDataStatus queries={[{ name: "runs", phase: "error", message: "The query took too long.", truncated: false }]} onRetry={() => {}} />,
+      <LiveDataStatus queries={[{ name: "runs", phase: "error", message: "The query took too long." }]} onRetry={() => {}} />,
     );
     expect(markup).toContain('role="alert"');
     expect(markup).toContain("<code>$runs</code>");
@@ -40,10 +40,10 @@ describe("BlockDataStatus", () => {
 
   it("retries the query whose Retry was pressed", () => {
     const onRetry = vi.fn();
-    const tree = BlockDataStatus({
+    const tree = LiveDataStatus({
       queries: [
-        { name: "runs", phase: "ready", truncated: false },
-        { name: "jobs", phase: "error", message: "No.", truncated: false },
+        { name: "runs", phase: "ready" },
+        { name: "jobs", phase: "error", message: "No." },
       ],
       onRetry,
     });

@@ -25,6 +25,15 @@ export type UiHostSource = {
   readAt?: number;
 };
 
+/** Where one of a block's `@Query` variables stands, as the host's data sync reports it. */
+export type UiQueryStatus = {
+  /** The variable's name, without `$`. */
+  name: string;
+  phase: "loading" | "ready" | "error";
+  /** Why it failed, in plain words (with `error`). */
+  message?: string;
+};
+
 /** What every renderer of one block may read. */
 export type UiRenderContext = {
   /** Renderers by component name. */
@@ -51,6 +60,14 @@ export type UiRenderContext = {
    * marked as host data, nor typed ones as unverified.
    */
   hostSources: ReadonlyMap<string, UiHostSource> | undefined;
+  /**
+   * The block's queries as the host's data sync reports them, by name;
+   * undefined where no host fetches them (a gallery, an admin page): a part
+   * waiting on one is then drawn as data that is not loaded here.
+   */
+  queries: ReadonlyMap<string, UiQueryStatus> | undefined;
+  /** Fetches a failed query again; undefined where nothing can. */
+  retryQuery: ((name: string) => void) | undefined;
 };
 
 /** The context of the block being drawn. */

@@ -8,7 +8,15 @@ import { useReportBlockDiagnostics } from "../inspector/inspector-scope";
 import { Fallback } from "../widgets/fallback/fallback";
 import { mergeDiagnostics } from "./merge-diagnostics";
 import { UI_RENDERERS } from "./registry";
-import { UiRenderContextValue, type UiChoiceHandler, type UiHostSource, type UiRenderContext, type UiResolveLink } from "./render-context";
+import {
+  UiRenderContextValue,
+  type UiChoiceHandler,
+  type UiHostSource,
+  type UiQueryStatus,
+  type UiRenderContext,
+  type UiResolveLink,
+} from "./render-context";
+import { LiveDataStatus } from "./live-data-status";
 import { UiChildren } from "./ui-node-view";
 import { useUiBlockState } from "./use-ui-block-state";
 import styles from "./ui-block.module.css";
@@ -31,7 +39,20 @@ export type UiBlockViewProps = {
   streaming?: boolean;
   /** The block's `@Query` variables the host supplies: values read from them are marked as host data. */
   hostSources?: ReadonlyMap<string, UiHostSource>;
+  /** Where the block's queries stand (the host's data sync): parts waiting on one draw loading, empty or failed from it. */
+  queries?: readonly UiQueryStatus[];
+  /** Fetches a failed query again. */
+  onRetryQuery?: (name: string) => void;
 };
+
+/** The queries some node of the tree waits on: their failures are shown by those nodes. */
+function waitedOn(nodes: readonly UiViewNode[], names = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    for (const name of node.pending ?? []) names.add(name);
+    waitedOn(node.children, names);
+  }
+  return names;
+}
 
 /** Zod issues of an invalid block, as lines a developer can act on. */
 const INVALID_BLOCK_ISSUES_SHOWN = 3;
@@ -54,7 +75,18 @@ function diagnosticsByNode(diagnostics: readonly UiDiagnostic[]): Map<string, st
  * drawn through the catalog's renderer registry. Its diagnostics (compile
  * and evaluation) go to the reply's inspector, once the block is whole.
  */
-export function UiBlockView({ block, state: external, onStateChange, onChoice, sentChoices, resolveLink, streaming, hostSources }: UiBlockViewProps) {
+export function UiBlockView({
+  block,
+  state: external,
+  onStateChange,
+  onChoice,
+  sentChoices,
+  resolveLink,
+  streaming,
+  hostSources,
+  queries,
+  onRetryQuery,
+}: UiBlockViewProps) {
   const parsed = useMemo(() => UiBlockSchema.safeParse(block), [block]);
   const valid: UiBlock | undefined = parsed.success ? parsed.data : undefined;
   const { state, snapshot } = useUiBlockState(valid, external);
@@ -67,6 +99,7 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, s
     () => (valid && evaluation ? mergeDiagnostics(valid.diagnostics, evaluation.diagnostics) : []),
     [valid, evaluation],
   );
+  const shownFailures = useMemo(() => (evaluation && queries !== undefined ? waitedOn(evaluation.nodes) : undefined), [evaluation, queries]);
   const changed = useCallback(() => {
     if (state && onStateChange) onStateChange(state.snapshot());
   }, [state, onStateChange]);
@@ -91,8 +124,10 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, s
         ...(node.sourceId !== undefined && node.sourceId !== node.id ? (byNode.get(node.sourceId) ?? []) : []),
       ],
       hostSources,
+      queries: queries === undefined ? undefined : new Map(queries.map((query) => [query.name, query])),
+      retryQuery: onRetryQuery,
     };
-  }, [diagnostics, state, isStreaming, blockComplete, onChoice, sentChoices, resolveLink, changed, hostSources]);
+  }, [diagnostics, state, isStreaming, blockComplete, onChoice, sentChoices, resolveLink, changed, hostSources, queries, onRetryQuery]);
 
   if (!valid || !evaluation) {
     const raw = typeof block === "object" && block !== null ? (block as { fallback?: unknown }).fallback : undefined;
@@ -108,6 +143,7 @@ export function UiBlockView({ block, state: external, onStateChange, onChoice, s
 
   return (
     <UiRenderContextValue.Provider value={context}>
+      {queries !== undefined && onRetryQuery !== undefined ? <LiveDataStatus queries={queries} onRetry={onRetryQuery} shownFailures={shownFailures} /> : null}
       <div
         className={styles.block}
         data-ui-block={valid.id}

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import type { UiViewNode } from "@/lib/ui/evaluate";
 import { Fallback } from "../widgets/fallback/fallback";
 import { hostDataLabel, HostValue } from "./host-data-mark";
+import { LiveDataPart } from "./live-data-part";
+import { NodePlaceholder } from "./node-placeholder";
 import { textProp } from "./node-props";
 import { useUiRenderContext } from "./render-context";
 import styles from "./ui-block.module.css";
@@ -33,36 +35,6 @@ export function StreamingMark() {
   );
 }
 
-/** Components drawn as a box: their placeholder is a block of their rough shape, anything else a short line. */
-const BOX_PLACEHOLDERS: Readonly<Record<string, string>> = {
-  Stat: "stat",
-  Stats: "stat",
-  Table: "table",
-  Chart: "chart",
-  Diagram: "chart",
-  Callout: "box",
-  Card: "box",
-  Tabs: "box",
-  EntityList: "table",
-  Checklist: "table",
-};
-
-/**
- * What stands where an element still arriving cannot be drawn yet (its props
- * are not all there): a quiet shape of the component — a stat's box, a
- * table's rows, a chart's frame — never an error card. It is replaced by the
- * element once the element is complete (or by its fallback, if it is broken).
- */
-export function NodePlaceholder({ type, inline }: { type: string; inline: boolean }) {
-  const shape = inline ? "inline" : (BOX_PLACEHOLDERS[type] ?? "line");
-  const Element = inline ? "span" : "div";
-  return (
-    <Element className={styles.placeholder} data-placeholder={shape} data-shape={shape}>
-      <span className="visually-hidden">{`A ${type} is still arriving`}</span>
-    </Element>
-  );
-}
-
 /**
  * One node of the view tree: `#text` as text, `#fallback` as the Fallback
  * widget with its diagnostics, a catalog component through its renderer (an
@@ -71,6 +43,10 @@ export function NodePlaceholder({ type, inline }: { type: string; inline: boolea
  */
 export function UiNodeView({ node, inline = false }: { node: UiViewNode; inline?: boolean }): ReactNode {
   const context = useUiRenderContext();
+  // Values computed before their query answered are not facts: the part is drawn from where its data stands.
+  if (node.type === "#pending" || (node.pending !== undefined && node.pending.length > 0)) {
+    return <LiveDataPart node={node} inline={inline} context={context} />;
+  }
   if (node.type === "#text") {
     const text = textProp(node, "text") ?? "";
     const names = node.hostData?.text;

@@ -13,7 +13,6 @@ import { isHostActionCard } from "@/lib/chat/wire";
 import { forEachGenuiNode, genuiFallbackText, GenuiPanelStateSchema, type GenuiSpec, type UiAction } from "@/lib/genui";
 import type { UiBlock, UiNode } from "@/lib/ui/envelope/schema";
 import { UiState, type UiStateSnapshot } from "@/lib/ui/state";
-import { BlockDataStatus } from "../project-data/block-data-status";
 import { blockHostSources } from "../project-data/block-host-sources";
 import { useBlockData } from "../project-data/use-block-data";
 import { PanelHistory } from "../panels/panel-history";
@@ -167,7 +166,6 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
   if (moved) return <MovedPanelNote />;
   return (
     <PanelFrame panelId={isPanel ? panelId : undefined} copyText={streaming ? undefined : () => block.fallback}>
-      <BlockDataStatus queries={data.queries} onRetry={data.retry} />
       <UiBlockView
         block={block}
         streaming={streaming && !block.complete}
@@ -175,6 +173,7 @@ function UiBlockPart({ segment, messageId, streaming }: ReplyPartProps & { segme
         {...(isPanel && state !== undefined ? { onStateChange: (next: UiStateSnapshot) => panelStates.change(panelId, next, restored) } : {})}
         {...(data.resolveLink !== undefined ? { resolveLink: data.resolveLink } : {})}
         {...(hostSources !== undefined ? { hostSources } : {})}
+        {...(data.queries.length > 0 ? { queries: data.queries, onRetryQuery: data.retry } : {})}
         {...(sentChoices !== undefined ? { sentChoices } : {})}
         {...(blockMessageId !== undefined && choose !== undefined
           ? { onChoice: (choiceId: string, blockState: UiState | undefined) => choose({ messageId: blockMessageId, block, choiceId, state: blockState }) }
