@@ -6,6 +6,7 @@
  * of its own. The codes' own messages (lib/ui and lib/genui `codes.ts`) are
  * written for the model and a developer; they are shown beside these.
  */
+import type { DataCheck } from "@/lib/chat/final/reply-repair";
 import type { GenuiDiagnosticCode } from "@/lib/genui/diagnostics/codes";
 import type { UiDiagnosticCode } from "@/lib/ui/diagnostics/codes";
 
@@ -215,4 +216,26 @@ export function kindPhrase(kind: FindingKind, count: number): string {
     case "more":
       return "more that are not listed";
   }
+}
+
+/** What each data check did, for a finding it found (lib/chat/turn/block-data-check.ts): the server evaluated the block before the reply was final. */
+const DATA_CHECK_NOTES: Record<DataCheck, string> = {
+  "real data": "Found before the reply was shown, by trying the block on the project's real rows.",
+  "empty data": "Found before the reply was shown, by trying the block with no rows (as on a day with nothing to report).",
+};
+
+/** The short name of a data check, as a finding's label shows it. */
+const DATA_CHECK_LABELS: Record<DataCheck, string> = {
+  "real data": "real data check",
+  "empty data": "empty data check",
+};
+
+/** The note of a finding a data check found. */
+export function dataCheckNote(check: DataCheck): string {
+  return DATA_CHECK_NOTES[check];
+}
+
+/** The label of a finding a data check found ("real data check"). */
+export function dataCheckLabel(check: DataCheck): string {
+  return DATA_CHECK_LABELS[check];
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { boundaryReceiptEntries } from "@/lib/chat/final/boundary-receipt";
 import { degradationReceipt } from "@/lib/chat/final/degradation-receipt";
+import { checkBlockData } from "@/lib/chat/turn/block-data-check";
 import type { GenuiFenceRecord, ToolCard } from "@/lib/chat/wire";
 import { extractGenuiFences } from "@/lib/genui/fence/extract-genui-fences";
 import { parseGenuiSpec } from "@/lib/genui/parse/parse-genui-spec";
@@ -122,5 +124,42 @@ describe("inspectReply", () => {
   it("has nothing to say about a clean reply", () => {
     const inspection = inspectReply(partsOf("```ui\n<Summary>fine</Summary>\n```\n"));
     expect(inspection).toEqual({ groups: [], total: 0, counts: {}, summary: "" });
+  });
+});
+
+describe("what the data checks found", () => {
+  const body = ['$t = @Query("tests", {branch: "main"})', '<Stats><Stat label="Failing" value={@Sum($t, "failed")}/></Stats>'].join("\n");
+  const text = `Intro.\n\n\`\`\`ui id=health\n${body}\n\`\`\`\n`;
+  const schemas = { tests: z.object({ branch: z.string() }) };
+  const blocks = compileUi(text, { id: MESSAGE_ID, final: true, querySchemas: schemas });
+  const rows = [{ name: "a", ms: 3, failed: true }];
+  const dataChecks = blocks.map((block) => checkBlockData(block, () => rows));
+  const receipt = degradationReceipt({ text, messageId: MESSAGE_ID, blocks, fences: [], tools: [], dataChecks });
+
+  it("lists a finding under its block, saying which check found it, with the source marked", () => {
+    expect(blocks[0]?.diagnostics).toEqual([]);
+    expect(receipt.map((entry) => [entry.code, entry.check, entry.where])).toEqual([["not_a_number", "real data", "ui block 1 (panel health), line 2, on real data"]]);
+    const inspection = inspectReply({ text, blocks, fences: [], tools: [], receipt });
+    expect(inspection.groups.map((group) => group.title)).toEqual(["UI block 1 (panel health)"]);
+    const [found] = inspection.groups[0]?.findings ?? [];
+    expect(found).toMatchObject({ code: "not_a_number", check: "real data", place: "line 2" });
+    expect(marked(found?.excerpt).join("")).toContain('<Stat label="Failing"');
+  });
+
+  it("lists once what drawing the block finds again on the same rows, as the check's", () => {
+    const state = new UiState(blocks[0]!);
+    state.setQuery("t", rows, blocks[0]!);
+    const drawn = evaluateUiBlock(blocks[0]!, state).diagnostics;
+    expect(drawn.map((diagnostic) => diagnostic.code)).toEqual(["not_a_number"]);
+    const inspection = inspectReply({ text, blocks, fences: [], tools: [], receipt, evaluated: new Map([[blocks[0]!.id, drawn]]) });
+    expect(inspection.groups[0]?.findings.map((finding) => [finding.code, finding.check])).toEqual([["not_a_number", "real data"]]);
+    expect(inspection.total).toBe(1);
+  });
+
+  it("reads a receipt stored before the checks as before: no check on any finding", () => {
+    const old = receipt.map(({ check: _check, ...entry }) => entry);
+    const inspection = inspectReply({ text, blocks, fences: [], tools: [], receipt: old });
+    expect(inspection.groups.map((group) => group.title)).toEqual(["The reply as a whole"]);
+    expect(inspection.groups[0]?.findings.every((finding) => finding.check === undefined)).toBe(true);
   });
 });

@@ -51,6 +51,33 @@ describe("the inspector's repair account", () => {
     expect(drawn.querySelector("img")).toBeNull();
   });
 
+  it("says which data check found what was wrong with a block that compiled cleanly", () => {
+    const drawn = draw({
+      status: "repaired",
+      of: "m1",
+      blocks: [
+        {
+          dialect: "ui",
+          position: 1,
+          before: BEFORE,
+          diagnostics: [
+            { code: "not_a_number", message: "A number was expected. (@Sum adds numbers, not boolean)", check: "real data" },
+            { code: "invalid_prop", message: "Each needs a list.", check: "empty data" },
+            { code: "unknown_component", message: "Not in the catalog." },
+          ],
+          after: AFTER,
+          diagnosticsAfter: [],
+        },
+      ],
+    });
+    const items = [...drawn.querySelectorAll('[aria-label="What was wrong with UI block 1"] li')];
+    expect(items.map((item) => item.getAttribute("data-check"))).toEqual(["real data", "empty data", null]);
+    expect(items[0]?.textContent).toBe("not_a_number real data check A number was expected. (@Sum adds numbers, not boolean)");
+    expect(items[1]?.textContent).toContain("empty data check");
+    expect(items[2]?.textContent).toBe("unknown_component Not in the catalog.");
+    expect(drawn.textContent).toContain("UI block 1 was replaced: 3 errors before, no errors now.");
+  });
+
   it("says why a repair failed, and which blocks were kept as written", () => {
     const drawn = draw({ status: "failed", reason: "The model failed while rewriting the blocks.", blocks: [{ dialect: "octo-ui", position: 2, before: BEFORE, diagnostics: [{ code: "invalid_json", message: "Not JSON." }], rejected: "The rewrite still has 1 error." }] });
     expect(drawn.querySelector("summary")?.textContent).toBe("Notes: repair failed for 1 block");

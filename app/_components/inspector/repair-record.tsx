@@ -7,6 +7,7 @@
  */
 import { useId } from "react";
 import type { RepairedBlock, ReplyRepair } from "@/lib/chat/final/reply-repair";
+import { dataCheckLabel } from "./finding-words";
 import styles from "./inspector.module.css";
 
 /** The summary line's words for a repair ("1 block was repaired", "repair failed for 2 blocks"). */
@@ -34,7 +35,7 @@ export function RepairRecord({ repair }: { repair: ReplyRepair }) {
       </p>
       <p className={styles.sentence}>
         {repair.status === "repaired"
-          ? "The model was asked once more for the blocks it had written wrongly; the rewrites that compile better replaced them, and nothing else in the reply changed. The earlier version is the reply as first written."
+          ? "The model was asked once more for the blocks it had written wrongly; the rewrites that compile, and show the project's data, better replaced them, and nothing else in the reply changed. The earlier version is the reply as first written."
           : repair.reason}
       </p>
       <ol className={styles.findings}>
@@ -58,8 +59,14 @@ function RepairedBlockItem({ block }: { block: RepairedBlock }) {
       </p>
       <ul className={styles.repairDiagnostics} aria-label={`What was wrong with ${name}`}>
         {block.diagnostics.map((diagnostic, index) => (
-          <li key={index}>
-            <code className={styles.code}>{diagnostic.code}</code> <span className={styles.message}>{diagnostic.message}</span>
+          <li key={index} {...(diagnostic.check !== undefined ? { "data-check": diagnostic.check } : {})}>
+            <code className={styles.code}>{diagnostic.code}</code>{" "}
+            {diagnostic.check !== undefined ? (
+              <>
+                <span className={styles.check}>{dataCheckLabel(diagnostic.check)}</span>{" "}
+              </>
+            ) : null}
+            <span className={styles.message}>{diagnostic.message}</span>
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { compileUi } from "@/lib/ui/compile/compile-ui";
 import { UiBlockView } from "../ui-block/ui-block-view";
 import { InspectorScope } from "./inspector-scope";
@@ -82,6 +83,25 @@ describe("ReplyInspector", () => {
     expect(gauge.querySelector("mark")?.textContent).toBe("Gauge");
     // Evaluation found the purple tag (compiling cannot know the tone is wrong): the report reached the inspector.
     expect(inspector.querySelector('li[data-code="invalid_prop"] mark')?.textContent).toContain('tone="purple"');
+  });
+
+  it("lists what a data check found under its block, with the check's name and what it did", () => {
+    const text = 'Intro.\n\n```ui id=health\n$t = @Query("tests", {branch: "main"})\n<Stats><Stat label="Failing" value={@Sum($t, "failed")}/></Stats>\n```\n';
+    const block = compileUi(text, { id: "reply", final: true, querySchemas: { tests: z.object({ branch: z.string() }) } })[0]!;
+    const receipt = [
+      { code: "not_a_number", message: "A number was expected. (@Sum adds numbers, not boolean)", where: "ui block 1 (panel health), line 2, on real data", dialect: "ui" as const, blockId: "health", range: { start: 40, end: 99 }, check: "real data" as const },
+    ];
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root!.render(<ReplyInspector text={text} blocks={[block]} fences={[]} tools={[]} receipt={receipt} />));
+    const inspector = host.querySelector<HTMLDetailsElement>("details[data-inspector]")!;
+    act(() => inspector.querySelector("summary")!.click());
+    expect(inspector.querySelector('[role="group"] p')?.textContent).toBe("UI block 1 (panel health) ui");
+    const finding = inspector.querySelector('li[data-code="not_a_number"]')!;
+    expect(finding.querySelector("[data-check]")?.textContent).toBe("real data check");
+    expect(finding.textContent).toContain("Found before the reply was shown, by trying the block on the project's real rows.");
+    expect(finding.textContent).toContain("line 2");
   });
 
   it("opens from its summary and closes with Escape, giving focus back to the summary", () => {

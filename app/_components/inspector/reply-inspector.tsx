@@ -10,6 +10,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ReplyRepair } from "@/lib/chat/final/reply-repair";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard } from "@/lib/chat/wire";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
+import { dataCheckLabel, dataCheckNote } from "./finding-words";
 import { inspectReply, type InspectorFinding, type InspectorGroup } from "./inspect-reply";
 import { useEvaluatedDiagnostics } from "./inspector-scope";
 import { RepairRecord, repairSummary } from "./repair-record";
@@ -93,7 +94,16 @@ function Finding({ finding }: { finding: InspectorFinding }) {
       <p className={styles.sentence}>{finding.sentence}</p>
       <p className={styles.facts}>
         <code className={styles.code}>{finding.code}</code> <span className={styles.place}>{finding.place}</span>
+        {finding.check !== undefined ? (
+          <>
+            {" "}
+            <span className={styles.check} data-check={finding.check}>
+              {dataCheckLabel(finding.check)}
+            </span>
+          </>
+        ) : null}
       </p>
+      {finding.check !== undefined ? <p className={styles.checkNote}>{dataCheckNote(finding.check)}</p> : null}
       <p className={styles.message}>{finding.message}</p>
       {finding.excerpt ? <Excerpt excerpt={finding.excerpt} /> : null}
     </li>
