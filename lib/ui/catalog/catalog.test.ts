@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseUiExpression, UI_LITERAL_NAMES, UI_RESERVED_NAMES } from "../expression/parse";
 import { UI_GROUP_NAMES, type UiCatalogEntry } from "./entry";
+import { UI_PROP_LIMITS } from "./prop-limits";
 import { isUiComponent, UI_CATALOG, UI_CATALOG_VERSION, UI_COMPONENT_NAMES, UI_FENCE_LANGUAGE, UiToneSchema, type UiComponentName } from "./catalog";
 
 /** The catalog seen through the entry contract, as the compiler and evaluator read it. */
@@ -16,9 +17,9 @@ const REFERENCE_GROUPS: Record<string, string[]> = {
   Status: ["Summary", "Callout", "Tag", "Progress", "Steps", "Step"],
   Data: ["Stats", "Stat", "EntityList", "Entry", "Table", "Column", "Chart"],
   Structure: ["Tabs", "Tab", "Sections", "Section"],
-  Content: ["CodeBlock", "Image", "Sources", "Source", "Diagram"],
+  Content: ["CodeBlock", "Image", "Sources", "Source", "Diagram", "Graph"],
   "Host links": ["File", "Diff", "Commit", "Node"],
-  "Local inputs": ["Checklist", "Item", "Switch", "Slider", "Segmented", "Option", "Show", "Each", "TextField"],
+  "Local inputs": ["Checklist", "Item", "Switch", "Slider", "Segmented", "Option", "Show", "Each", "TextField", "NumberField"],
   Choices: ["Choices", "Choice"],
 };
 
@@ -43,6 +44,7 @@ const DESIGN_TABLE_PROPS: Record<UiComponentName, Record<string, unknown>> = {
   Section: { title: "Details", open: true },
   CodeBlock: { lang: "ts", code: "let a = 1;" },
   Diagram: { code: "graph TD; A-->B" },
+  Graph: { nodes: [{ id: "web", label: "Web", tone: "info" }, { id: "api" }], edges: [{ from: "web", to: "api", label: "calls" }], title: "Calls", direction: "down" },
   Image: { generated: "latest", alt: "a cat", caption: "Generated" },
   Sources: {},
   Source: { title: "MDN", href: "https://developer.mozilla.org/" },
@@ -57,6 +59,7 @@ const DESIGN_TABLE_PROPS: Record<UiComponentName, Record<string, unknown>> = {
   Segmented: { value: "week", label: "Period" },
   Option: { value: "week", label: "Week" },
   TextField: { label: "Note", value: "", placeholder: "Why?", multiline: true },
+  NumberField: { label: "Budget", value: 500, min: 0, max: 1000, step: 50, unit: "ms" },
   Show: { when: false },
   Each: { items: [1, 2], as: "run" },
   Choices: {},
@@ -184,7 +187,7 @@ describe("child, parent, binding and action rules", () => {
       }
       if (entry.transparent) transparent.push(name);
     }
-    expect(bindable.sort()).toEqual(["Checklist.value", "Item.checked", "Segmented.value", "Slider.value", "Switch.value", "TextField.value"]);
+    expect(bindable.sort()).toEqual(["Checklist.value", "Item.checked", "NumberField.value", "Segmented.value", "Slider.value", "Switch.value", "TextField.value"]);
     expect(actions).toEqual(["Choice.run"]);
     expect(transparent.sort()).toEqual(["Each", "Show"]);
   });
@@ -280,6 +283,50 @@ describe("component schemas", () => {
     expect(parse("Chart", { kind: "line", rows: null }).success).toBe(true);
     expect(parse("Chart", { kind: "line", rows: [], height: 5000 }).data).toMatchObject({ height: 640 });
     expect(parse("Chart", { kind: "line", rows: [], height: "10" }).data).toMatchObject({ height: 120 });
+  });
+
+  it("takes Chart marks: at most the cap, each exactly one of x (a row's label) and y (a number), with an optional label", () => {
+    const chart = (marks: unknown) => parse("Chart", { kind: "line", rows: [{ label: "Mon", n: 1 }], marks });
+    expect(chart([{ x: "Mon", label: "v2.1" }, { y: 500, label: "SLO" }, { x: 2024 }]).data).toMatchObject({
+      marks: [{ x: "Mon", label: "v2.1" }, { y: 500, label: "SLO" }, { x: 2024 }],
+    });
+    // Null is no marks yet (a query loading), as for rows.
+    expect(chart(null).data).toMatchObject({ marks: [] });
+    expect(chart([{ y: 1, label: null }]).success).toBe(true);
+    expect(chart(Array.from({ length: UI_PROP_LIMITS.chartMarks }, (_, index) => ({ y: index }))).success).toBe(true);
+    expect(chart(Array.from({ length: UI_PROP_LIMITS.chartMarks + 1 }, (_, index) => ({ y: index }))).success).toBe(false);
+    for (const bad of [[{ x: "Mon", y: 1 }], [{}], [{ label: "x" }], [{ y: "500" }], [{ x: true }], [{ x: ["Mon"] }], [{ y: 1, tone: "danger" }], [{ y: 1, label: 3 }], [{ y: 1, label: "x".repeat(201) }], { y: 1 }, "Mon", [1]])
+      expect(chart(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it("takes Graph nodes with an id or ref, tones among the five, edges with both ends, and a direction", () => {
+    const graph = (props: Record<string, unknown>) => parse("Graph", { nodes: [{ id: "a" }], ...props });
+    expect(graph({ nodes: [{ ref: "service:api", kind: "service", title: "API", direction: "self", edge: "" }] }).success).toBe(true);
+    expect(graph({ nodes: [{ id: 7, label: "seven", tone: null, extra: [1] }] }).success).toBe(true);
+    expect(graph({ nodes: null }).data).toEqual({ nodes: [] });
+    expect(graph({ edges: null }).data).toEqual({ nodes: [{ id: "a" }], edges: [] });
+    expect(graph({ edges: [{ from: "a", to: "b" }, { from: 1, to: "a", label: "x" }] }).success).toBe(true);
+    for (const nodes of [[{ label: "no id" }], [{ id: "" }], [{ id: true }], [{ id: "a", label: 3 }], [{ id: "a", tone: "red" }], [{ id: "a", title: "x".repeat(201) }], ["a"], { id: "a" }])
+      expect(graph({ nodes }).success, JSON.stringify(nodes)).toBe(false);
+    for (const edges of [[{ from: "a" }], [{ to: "a" }], [{ from: "a", to: null }], [{ from: "a", to: "b", label: 1 }], ["a->b"]])
+      expect(graph({ edges }).success, JSON.stringify(edges)).toBe(false);
+    expect(graph({ direction: "down" }).success).toBe(true);
+    expect(graph({ direction: "left" }).success).toBe(false);
+    expect(parse("Graph", {}).success).toBe(false);
+  });
+
+  it("checks a NumberField's bounds, step and value, reading numeric text", () => {
+    expect(parse("NumberField", { label: "a", value: "12.5", min: "0", step: "0.5" }).data).toEqual({ label: "a", value: 12.5, min: 0, step: 0.5 });
+    expect(parse("NumberField", { label: "a", value: -3 }).success).toBe(true);
+    expect(parse("NumberField", { label: "a", value: 5, min: 5, max: 5 }).success).toBe(true);
+    expect(parse("NumberField", { label: "a", value: 5, min: 6, max: 5 }).success).toBe(false);
+    expect(parse("NumberField", { label: "a", value: 4, min: 5 }).success).toBe(false);
+    expect(parse("NumberField", { label: "a", value: 6, max: 5 }).success).toBe(false);
+    expect(parse("NumberField", { label: "a", value: 5, step: 0 }).success).toBe(false);
+    expect(parse("NumberField", { label: "a", value: 5, step: -1 }).success).toBe(false);
+    for (const value of ["five", "", "1e999", Number.POSITIVE_INFINITY, Number.NaN, null, true, [5]])
+      expect(parse("NumberField", { label: "a", value }).success, String(value)).toBe(false);
+    expect(parse("NumberField", { value: 1 }).success).toBe(false);
   });
 
   it("takes Image with exactly one of attachment and generated=\"latest\", never a URL or path", () => {

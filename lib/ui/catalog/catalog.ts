@@ -6,8 +6,10 @@
  */
 import { z } from "zod";
 import type { UiRecord, UiValue } from "../expression/value";
+import { uiChartMarkProblem } from "./chart-marks";
 import { uiChecklistAccepts, uiChecklistItem, uiChecklistItems } from "./checklist-items";
 import type { UiCatalogEntry } from "./entry";
+import { uiGraphEdgeProblem, uiGraphNodeProblem } from "./graph-items";
 import { uiJsonListSchema } from "./json-list";
 import { UI_PROP_LIMITS } from "./prop-limits";
 import {
@@ -93,6 +95,18 @@ const ChartRowsSchema = uiJsonListSchema<UiRecord>({
   itemRule: (row) => (typeof row.label === "string" || typeof row.label === "number" ? undefined : "every chart row has a label (text or number)"),
 });
 
+/** `Chart.marks`: a short list of `{x, label?}` or `{y, label?}` (chart-marks.ts); null (a query loading) is none. */
+const ChartMarksSchema = uiJsonListSchema<UiRecord>({ items: "records", itemRule: uiChartMarkProblem }).refine(
+  (marks) => marks.length <= UI_PROP_LIMITS.chartMarks,
+  `a chart has at most ${UI_PROP_LIMITS.chartMarks} marks`,
+);
+
+/** `Graph.nodes`: records with an id or ref (graph-items.ts); null (a query loading) is no nodes. */
+const GraphNodesSchema = uiJsonListSchema<UiRecord>({ items: "records", itemRule: uiGraphNodeProblem });
+
+/** `Graph.edges`: records `{from, to, label?}` (graph-items.ts); null is none. */
+const GraphEdgesSchema = uiJsonListSchema<UiRecord>({ items: "records", itemRule: uiGraphEdgeProblem });
+
 /** `Checklist.items`: text, numbers or records with a `label` (and an `id`); null (a query loading) is no items. */
 const ChecklistItemsSchema = uiJsonListSchema<UiValue>({
   items: "values",
@@ -111,14 +125,14 @@ export const UI_CATALOG = {
   Summary: {
     schema: z.strictObject({}),
     description:
-      `A short paragraph that sums up the answer in plain words. Takes text, with {expression} interpolations and ${INLINE_CHIPS_TEXT}; no props.`,
+      `A short paragraph that sums up the answer. Takes text, with {expression} interpolations and ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
   },
   Callout: {
     schema: z.strictObject({ tone: UiToneSchema, title: UiLabelSchema.optional() }),
     description:
-      `A highlighted note: a warning, an error, a tip. \`tone\` is required; \`title\` is an optional bold first line. Takes text, with ${INLINE_CHIPS_TEXT}.`,
+      `A highlighted note (a warning, an error, a tip); \`title\` is a bold first line. Takes text, with ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
   },
@@ -136,7 +150,7 @@ export const UI_CATALOG = {
       tone: UiToneSchema.optional(),
     }),
     description:
-      "A progress bar. `value` is a percentage 0–100 (clamped; null shows —); `label` says what progresses. No children.",
+      "A progress bar: `value` is a percentage 0–100 (clamped; null shows —). No children.",
     group: "Status",
     children: { kind: "none" },
   },
@@ -152,7 +166,7 @@ export const UI_CATALOG = {
       status: z.enum(["pending", "active", "done", "failed"]).optional(),
     }),
     description:
-      `One step of <Steps>: \`title\`, \`status\` pending (default), active, done or failed, also as {expression}. Takes text: a detail line, with ${INLINE_CHIPS_TEXT}.`,
+      `One step of <Steps>; \`status\` defaults to pending. Takes text: a detail line, with ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["Steps"],
@@ -193,7 +207,7 @@ export const UI_CATALOG = {
       tone: UiToneSchema.optional(),
     }),
     description:
-      `One item of <EntityList>: \`title\`, \`subtitle\`, \`tone\`. Takes text with ${INLINE_CHIPS_TEXT}.`,
+      `One item of <EntityList>. Takes text with ${INLINE_CHIPS_TEXT}.`,
     group: "Data",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["EntityList"],
@@ -219,7 +233,7 @@ export const UI_CATALOG = {
       presentation: z.enum(["text", "number", "percent", "date", "code", "tag", ...UI_CHIP_PRESENTATIONS]).optional(),
     }),
     description:
-      "One column of <Table>: record `field`, `title`, `unit`, `presentation` text, number, percent, date, code, tag (neutral) or commit/file/node chips. Null shows —. No children.",
+      "One column of <Table>: the record `field` it shows; `presentation` commit, file or node draws chips. Null shows —. No children.",
     group: "Data",
     children: { kind: "none" },
     parents: ["Table"],
@@ -234,6 +248,7 @@ export const UI_CATALOG = {
         unit: UiTokenSchema.optional(),
         stacked: uiBooleanProp().optional(),
         height: ChartHeightSchema.optional(),
+        marks: ChartMarksSchema.optional(),
       })
       .superRefine((props, context) => {
         if (props.rows.length === 0) return;
@@ -256,7 +271,7 @@ export const UI_CATALOG = {
         }
       }),
     description:
-      "A chart. `kind` is bar, line, area or pie; `rows` is a list of records, each with a `label` (the x axis or slice name) and numeric fields; `series` names the fields to draw (default: every numeric field; a list or \"a, b\"); `stacked` stacks bars or areas; `unit` labels values; `height` in pixels. No children.",
+      `A chart. \`rows\` are records: the \`label\` field is the x value (or pie slice), numeric fields are series; \`series\` picks fields (a list or "a, b"); \`stacked\` stacks bars or areas; \`height\` in px; \`marks\` draws up to ${UI_PROP_LIMITS.chartMarks} lines: {x: a label, label?} or {y: number, label?}. No children.`,
     group: "Data",
     children: { kind: "none" },
   },
@@ -282,7 +297,7 @@ export const UI_CATALOG = {
   },
   Section: {
     schema: z.strictObject({ title: UiLabelSchema, open: uiBooleanProp().optional() }),
-    description: "One collapsible section of <Sections> with a `title`; `open` shows it expanded. Takes any components (and text).",
+    description: "One collapsible section of <Sections>; `open` shows it expanded. Takes any components (and text).",
     group: "Structure",
     children: { kind: "content", text: true, components: "any" },
     parents: ["Sections"],
@@ -295,7 +310,7 @@ export const UI_CATALOG = {
       title: UiLabelSchema.optional(),
     }),
     description:
-      "Code shown as is, highlighted by `lang` (ts, python, sql, …), with an optional `title` (a file name). Its content is literal up to </CodeBlock>: tags and braces inside are not parsed.",
+      "Code highlighted by `lang` (ts, python, sql, …); `title` is a file name. Its content is literal up to </CodeBlock>: tags and braces inside are not parsed.",
     group: "Content",
     children: { kind: "literal" },
   },
@@ -305,9 +320,21 @@ export const UI_CATALOG = {
       title: UiLabelSchema.optional(),
     }),
     description:
-      "A diagram drawn from mermaid source (flowchart, sequenceDiagram, …), with an optional `title`. Its content is literal mermaid up to </Diagram>.",
+      "A diagram from mermaid source (flowchart, sequenceDiagram, …). Its content is literal mermaid up to </Diagram>.",
     group: "Content",
     children: { kind: "literal" },
+  },
+  Graph: {
+    schema: z.strictObject({
+      nodes: GraphNodesSchema,
+      edges: GraphEdgesSchema.optional(),
+      title: UiLabelSchema.optional(),
+      direction: z.enum(["right", "down"]).optional(),
+    }),
+    description:
+      "A diagram laid out from rows: `nodes` are records with `id` (or `ref`), `label` (or `title`), `tone`; `edges` are {from, to, label?}. Rows of @Query(\"nodes\") work as is. No children.",
+    group: "Content",
+    children: { kind: "none" },
   },
   Image: {
     schema: z
@@ -321,7 +348,7 @@ export const UI_CATALOG = {
         message: "an image has exactly one of attachment or generated=\"latest\"",
       }),
     description:
-      "An image from this conversation: either `attachment` (the id of an attached file) or generated=\"latest\" (the image generated last); never a URL or a path. `alt` describes it, `caption` is shown below. No children.",
+      "An image from this conversation: `attachment` (an attached file's id) or generated=\"latest\" (the last generated image), never a URL or a path; `caption` shows below. No children.",
     group: "Content",
     children: { kind: "none" },
   },
@@ -334,7 +361,7 @@ export const UI_CATALOG = {
   Source: {
     schema: z.strictObject({ title: UiLabelSchema, href: UiHrefSchema.optional() }),
     description:
-      "One source of <Sources>: its `title` and an optional `href` (an http or https URL, nothing else). Takes text: an optional short note or quote.",
+      "One source of <Sources>; `href` is an http(s) URL. Takes text: a short note or quote.",
     group: "Content",
     children: { kind: "content", text: true, components: [] },
     parents: ["Sources"],
@@ -347,7 +374,7 @@ export const UI_CATALOG = {
       label: UiLabelSchema.optional(),
     }),
     description:
-      "A chip that opens a file of the project: `path` relative to the project root, optional `line`, optional `label`. No children.",
+      "A chip that opens a project file: `path` from the project root, optional `line`. No children.",
     group: "Host links",
     children: { kind: "none" },
   },
@@ -371,7 +398,7 @@ export const UI_CATALOG = {
   },
   Node: {
     schema: z.strictObject({ ref: UiNodeReferenceSchema, label: UiLabelSchema.optional() }),
-    description: "A chip that opens a node of the project model by its id `ref`, shown as `label` when given. No children.",
+    description: "A chip that opens a project model node by its id `ref`. No children.",
     group: "Host links",
     children: { kind: "none" },
   },
@@ -401,7 +428,7 @@ export const UI_CATALOG = {
   Item: {
     schema: z.strictObject({ label: UiLabelSchema, checked: uiBooleanProp().optional() }),
     description:
-      "One item of <Checklist>: `label`, and `checked`, which can be bound to a boolean variable (checked={$done}). No children.",
+      "One item of <Checklist>: `checked` may be bound to a boolean variable (checked={$done}). No children.",
     group: "Local inputs",
     children: { kind: "none" },
     parents: ["Checklist"],
@@ -409,7 +436,7 @@ export const UI_CATALOG = {
   },
   Switch: {
     schema: z.strictObject({ label: UiLabelSchema, value: uiBooleanProp() }),
-    description: "An on/off switch: `label`, and `value` bound to a boolean variable (value={$on}). No children.",
+    description: "An on/off switch: `value` bound to a boolean variable (value={$on}). No children.",
     group: "Local inputs",
     children: { kind: "none" },
     bindable: ["value"],
@@ -435,7 +462,7 @@ export const UI_CATALOG = {
           context.addIssue({ code: "custom", path: ["step"], message: "a slider's step is no larger than max - min" });
       }),
     description:
-      "A slider for a number: `label`, `min` < `max`, optional `step` and `unit`, and `value` bound to a number variable between min and max (value={$limit}). No children.",
+      "A slider: `value` bound to a number variable between `min` < `max` (value={$limit}). No children.",
     group: "Local inputs",
     children: { kind: "none" },
     bindable: ["value"],
@@ -443,7 +470,7 @@ export const UI_CATALOG = {
   Segmented: {
     schema: z.strictObject({ value: ChoiceValueSchema, label: UiLabelSchema.optional() }),
     description:
-      "A one-of-a-few picker: `value` bound to a string or number variable (value={$period}), optional `label`. Takes only <Option> children.",
+      "A one-of-a-few picker: `value` bound to a string or number variable (value={$period}). Takes only <Option> children.",
     group: "Local inputs",
     children: { kind: "content", text: false, components: ["Option"] },
     bindable: ["value"],
@@ -451,10 +478,34 @@ export const UI_CATALOG = {
   Option: {
     schema: z.strictObject({ value: ChoiceValueSchema, label: UiLabelSchema }),
     description:
-      "One option of <Segmented>: the `value` it sets and its `label`. A static value=\"7\" is text; write value={7} when the variable holds a number. No children.",
+      "One option of <Segmented>: the `value` it sets. A static value=\"7\" is text; write value={7} when the variable holds a number. No children.",
     group: "Local inputs",
     children: { kind: "none" },
     parents: ["Segmented"],
+  },
+  NumberField: {
+    schema: z
+      .strictObject({
+        label: UiLabelSchema,
+        value: uiNumberProp(),
+        min: uiNumberProp().optional(),
+        max: uiNumberProp().optional(),
+        step: uiNumberProp(z.number().positive()).optional(),
+        unit: UiTokenSchema.optional(),
+      })
+      .superRefine((props, context) => {
+        if (props.min !== undefined && props.max !== undefined && props.min > props.max) {
+          context.addIssue({ code: "custom", path: ["max"], message: "a number field's min is not above its max" });
+          return;
+        }
+        if ((props.min !== undefined && props.value < props.min) || (props.max !== undefined && props.value > props.max))
+          context.addIssue({ code: "custom", path: ["value"], message: "a number field's value lies between min and max" });
+      }),
+    description:
+      "A typed number: `value` bound to a number variable (value={$budget}), kept within `min`–`max` and on `step`. No children.",
+    group: "Local inputs",
+    children: { kind: "none" },
+    bindable: ["value"],
   },
   TextField: {
     schema: z.strictObject({
@@ -464,7 +515,7 @@ export const UI_CATALOG = {
       multiline: uiBooleanProp().optional(),
     }),
     description:
-      "A text input: `label`, `value` bound to a string variable (value={$note}), optional `placeholder`, `multiline` for several lines. No children.",
+      "A text input: `value` bound to a string variable (value={$note}); `multiline` for several lines. No children.",
     group: "Local inputs",
     children: { kind: "none" },
     bindable: ["value"],
@@ -504,7 +555,7 @@ export const UI_CATALOG = {
       run: z.string().max(UI_PROP_LIMITS.sentence).optional(),
     }),
     description:
-      "One button of <Choices>: a stable `id` (letters, digits, _ and -), its `label`, and `context`, sent to you with the label and input values when picked. `disabled` greys it out; both may be {expressions}. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
+      "One button of <Choices>: a stable `id` (letters, digits, _ and -); `context` is sent to you with the label and input values when picked; `disabled` greys it out. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
     group: "Choices",
     children: { kind: "none" },
     parents: ["Choices"],

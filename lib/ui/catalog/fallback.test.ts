@@ -110,6 +110,31 @@ describe("uiBlockFallback, component by component", () => {
     expect(fallback(node("Chart", { kind: "line" }, [], { rows: "$data" }))).toBe("(chart)");
   });
 
+  it("Chart marks: a line after the table, each mark's label at its x or y", () => {
+    const marks = [{ x: "Tue", label: "v2.1" }, { y: 500, label: "SLO *" }, { y: 3 }];
+    expect(fallback(node("Chart", { kind: "line", rows: [{ label: "Tue", a: 1 }], marks }))).toBe(
+      "| label | a |\n| --- | --- |\n| Tue | 1 |\n\nMarked: v2.1 at Tue; SLO \\* at 500; 3",
+    );
+  });
+
+  it("Graph: its edges as a list, then the nodes without one, bounded; (graph) when its rows are unknown", () => {
+    const rows = [
+      { ref: "service:api", title: "api", direction: "self", edge: "" },
+      { ref: "db:main", title: "main *db*", direction: "outgoing", edge: "reads" },
+    ];
+    expect(fallback(node("Graph", { title: "Calls", nodes: rows, edges: [{ from: "cache", to: "cache" }, { from: "lonely", to: "lonely" }] }))).toBe(
+      "**Calls**\n\n- api → main \\*db\\* (reads)\n- cache → cache\n- lonely → lonely",
+    );
+    expect(fallback(node("Graph", { nodes: [{ id: "a" }, { id: "b" }], edges: [{ from: "a", to: "b" }] }))).toBe("- a → b");
+    expect(fallback(node("Graph", { nodes: [{ id: "solo" }] }))).toBe("- solo");
+    expect(fallback(node("Graph", { nodes: [] }))).toBe("(no nodes)");
+    expect(fallback(node("Graph", {}, [], { nodes: "$graph" }))).toBe("(graph)");
+    const many = Array.from({ length: UI_FALLBACK_TABLE_ROWS + 4 }, (_, index) => ({ id: `n${index}` }));
+    const bounded = fallback(node("Graph", { nodes: many }));
+    expect(bounded.split("\n").filter((line) => line.startsWith("- "))).toHaveLength(UI_FALLBACK_TABLE_ROWS);
+    expect(bounded).toContain("… and 4 more");
+  });
+
   it("Tabs and Sections: each part under its bold name", () => {
     const tabs = node("Tabs", {}, [node("Tab", { label: "One" }, [node("Summary", {}, [text("first")])]), node("Tab", { label: "Two" }, [text("second")])]);
     expect(fallback(tabs)).toBe("**One**\n\nfirst\n\n**Two**\n\nsecond");
@@ -142,6 +167,8 @@ describe("uiBlockFallback, component by component", () => {
     expect(fallback(node("Switch", { label: "Dark", value: true }))).toBe("Dark: on");
     expect(fallback(node("Slider", { label: "Limit", min: "0", max: "10", value: 5, unit: "rows" }))).toBe("Limit: 5 rows");
     expect(fallback(node("TextField", { label: "Note", value: "" }))).toBe("Note");
+    expect(fallback(node("NumberField", { label: "Budget", value: 800, unit: "ms" }))).toBe("Budget: 800 ms");
+    expect(fallback(node("NumberField", { label: "Budget" }, [], { value: "$budget" }))).toBe("Budget");
     expect(fallback(node("Segmented", { label: "Period" }, [node("Option", { value: "d", label: "Day" }), node("Option", { value: "w", label: "Week" })], { value: "$p" }))).toBe("Period: Day / Week");
     expect(fallback(node("Checklist", { title: "Todo" }, [node("Item", { label: "Done", checked: true }), node("Item", { label: "Open" }, [], { checked: "$x" })]))).toBe(
       "**Todo**\n\n- [x] Done\n- [ ] Open",

@@ -15,7 +15,9 @@ import {
   markdownCodeFence,
   markdownCodeSpan,
 } from "./markdown";
+import { uiChartMarks } from "./chart-marks";
 import { uiChecklistItems } from "./checklist-items";
+import { uiGraph } from "./graph-items";
 import { isUiComponent } from "./catalog";
 import { UiHrefSchema, uiNumericString } from "./prop-schemas";
 
@@ -296,7 +298,9 @@ class FallbackWriter {
       case "Table":
         return [...heading(title), ...this.table(node), ...this.paragraph(escapeMarkdownText(textProp(node, "caption") ?? ""))];
       case "Chart":
-        return [...heading(title), ...this.chart(node)];
+        return [...heading(title), ...this.chart(node), ...this.chartMarks(node)];
+      case "Graph":
+        return [...heading(title), ...this.graph(node)];
       case "Tabs":
       case "Sections":
         return this.items(node.children, node.type === "Tabs" ? "Tab" : "Section").flatMap((part) => [
@@ -340,6 +344,11 @@ class FallbackWriter {
         return this.labelled(node, value === undefined ? undefined : value ? "on" : "off");
       }
       case "Slider": {
+        const value = numberProp(node, "value");
+        const unit = textProp(node, "unit");
+        return this.labelled(node, value === undefined ? undefined : unit ? `${value} ${unit}` : String(value));
+      }
+      case "NumberField": {
         const value = numberProp(node, "value");
         const unit = textProp(node, "unit");
         return this.labelled(node, value === undefined ? undefined : unit ? `${value} ${unit}` : String(value));
@@ -463,6 +472,32 @@ class FallbackWriter {
       allRows.length,
       "(chart)",
     );
+  }
+
+  /** A chart's marks in a line ("Marked: v2.1 at Tue; SLO at 500"), or nothing. */
+  private chartMarks(node: UiFallbackNode): MarkdownBlock[] {
+    const marks = uiChartMarks(node.props.marks).map((mark) => {
+      const at = "y" in mark ? String(mark.y) : String(mark.x);
+      return mark.label ? `${mark.label} at ${at}` : at;
+    });
+    return marks.length > 0 ? this.paragraph(escapeMarkdownText(`Marked: ${marks.join("; ")}`)) : [];
+  }
+
+  /** A graph as a list of its edges ("A → B (label)"), then its nodes without one; "(graph)" when its rows are unknown. */
+  private graph(node: UiFallbackNode): MarkdownBlock[] {
+    if (!Array.isArray(node.props.nodes)) return this.paragraph("(graph)");
+    const { nodes, edges } = uiGraph(node.props.nodes, node.props.edges);
+    const labels = new Map(nodes.map((graphNode) => [graphNode.id, graphNode.label]));
+    const linked = new Set(edges.flatMap((edge) => [edge.from, edge.to]));
+    const name = (id: string) => escapeMarkdownText(labels.get(id) ?? id).trim();
+    const lines = [
+      ...edges.map((edge) => `- ${name(edge.from)} → ${name(edge.to)}${edge.label ? ` (${escapeMarkdownText(edge.label).trim()})` : ""}`),
+      ...nodes.filter((graphNode) => !linked.has(graphNode.id)).map((graphNode) => `- ${name(graphNode.id)}`),
+    ];
+    if (lines.length === 0) return this.paragraph("(no nodes)");
+    const kept = lines.slice(0, UI_FALLBACK_TABLE_ROWS);
+    const more = lines.length - kept.length;
+    return [{ lines: kept }, ...(more > 0 ? [{ lines: [`… and ${more} more`] }] : [])];
   }
 
   /** A GFM table of the rows kept (at most `UI_FALLBACK_TABLE_ROWS`) out of `total`; `empty` when there are no columns. */

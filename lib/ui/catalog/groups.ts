@@ -30,7 +30,7 @@ export const UI_GROUPS: Record<UiGroupName, UiGroup> = {
   Data: {
     instructions: [
       "Put the data in one variable and derive every figure from it with helpers, so they agree.",
-      "<Stats> holds three to five <Stat>s; a Stat's delta is a number (delta={-3}), never text such as \"+12%\".",
+      "<Stats> holds three to five <Stat>s.",
       "Build a Chart's rows with @Map when the data has other field names.",
     ].join(" "),
     example: `$runs = [{name: "login", ms: 120, failed: false}, {name: "checkout", ms: 940, failed: true}]
@@ -63,6 +63,7 @@ export const retry = (run: () => Promise<void>) => run().catch(run);
 flowchart LR
   Client --> API --> Database
 </Diagram>
+<Graph nodes={[{id: "web"}, {id: "api"}]} edges={[{from: "web", to: "api"}]}/>
 <Image generated="latest" alt="The request path"/>
 <Sources>
   <Source title="MDN: Promise" href="https://developer.mozilla.org/"/>
@@ -83,10 +84,12 @@ $limit = 5
 $period = "week"
 $signed = false
 $note = ""
+$budget = 800
 $tests = [{name: "login", failed: false}, {name: "checkout", failed: true}]
 $fixed = []
 <Switch label="Failed only" value={$failedOnly}/>
 <Slider label="At most" min={1} max={20} value={$limit}/>
+<NumberField label="Budget" value={$budget} min={0} unit="ms"/>
 <Segmented label="Period" value={$period}>
   <Option value="day" label="Day"/>
   <Option value="week" label="Week"/>

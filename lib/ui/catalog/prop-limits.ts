@@ -31,4 +31,6 @@ export const UI_PROP_LIMITS = {
   chartHeightMin: 120,
   /** See `chartHeightMin`. */
   chartHeightMax: 640,
+  /** Reference marks of one chart (a release day, a threshold): past this, lines hide the data they annotate. */
+  chartMarks: 10,
 } as const;

@@ -65,7 +65,7 @@ const LANGUAGE_RULES = [
   `Helpers are the only calls: @Count(list or text), @Filter(list, x, test), @Map(list, x, expression), @Sum, @Min, @Max and @Avg(list, "field"?), @Sort(list, "field"?, "asc"|"desc"?) (ascending by default, nulls last), @Take(list, n) (n < 0: the last n), @Join(list, separator?) (default ${JSON.stringify(UI_JOIN_SEPARATOR)}), @Round(number, digits 0–6?), @Contains(text, part), @Format(value, "number"|"percent"|"compact"|"currency:EUR"|"date") ("percent" takes a ratio: @Format(${PERCENT_EXAMPLE}, "percent") is ${formatUiValue(PERCENT_EXAMPLE, "percent")}).`,
   `Dates are ISO text; < > order them: @Today() (UTC), @DaysBetween(from, to), @AddDays(date, n), @StartOf(date, "week"|"month") (weeks start Monday). @Group(list, "field") is [{key, count, rows}]; @Unique(list, "field").`,
   `Null (a missing field, data not loaded yet) is never an error and shows as ${JSON.stringify(UI_UNKNOWN_TEXT)}: operators but === and !==, a ?: test, @Round, @Format, @Join and @Contains give null for null; list helpers read it as no rows; @Filter drops rows whose test is null; a null optional argument is its default.`,
-  `Inputs (Switch, Slider, Segmented, TextField, Item) bind state: value={$x}. All that reads $x updates in the browser with no message to you; the values are stored with the panel and survive a reload.`,
+  `Inputs bind state: value={$x}. All that reads $x updates in the browser with no message to you; the values are stored with the panel and survive a reload.`,
   `Picking a <Choice> sends you a visible user message: label, context (when it says more), one line per input; the example's Re-run sends ${JSON.stringify(UI_CHOICE_MESSAGE_EXAMPLE)}. A choice with run={@Set($x, value)} or run={@Reset()} is local and sends nothing.`,
   `A later block with the same fence id (\`${UI_FENCE_LANGUAGE} id=${SESSION_EXAMPLE_ID}\`) replaces the panel in place, keeping input values whose variables keep their type. A \`${UI_FENCE_LANGUAGE}\` panel has no silent update: the reply to a choice is an ordinary message.`,
   `Write declarations first: the panel is drawn as you write.`,
@@ -154,8 +154,8 @@ export function uiLanguageText(): string {
  * says each of them in the component's description or its group's advice.
  */
 const COMPACT_NOTES = [
-  `Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series, or series="a, b" picks them.`,
-  `Diagram content is mermaid source. Progress value is 0–100. Stat delta is a number or signed text ("+12%").`,
+  `Chart: a row is one x value (or pie slice) named by its label; numeric fields are series (series="a, b" picks); marks={[{x: "Tue", label: "v2"}, {y: 500}]} draws lines.`,
+  `Graph nodes: {id, label?, tone?} or @Query("nodes") rows; edges: {from, to, label?}. Diagram content is mermaid source. Progress value is 0–100. Stat delta is a number or signed text ("+12%").`,
 ];
 
 /** The compact prompt's part on UI blocks: the language section and one signature line per component. */

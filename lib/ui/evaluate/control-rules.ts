@@ -12,7 +12,7 @@ export const UI_STEP_TOLERANCE = 1e-9;
 /**
  * The rules an input control adds to its schema: a `Segmented` value is one
  * of its visible `Option`s, a list `Checklist`'s value holds ids of its
- * items, and a `Slider` value lies on a step counted from
+ * items, and a `Slider` or `NumberField` value lies on a step counted from
  * `min` (the schema already keeps it between `min` and `max`). `props` are
  * the validated props with the new value in place; `children` are the
  * control's visible children.
@@ -36,6 +36,15 @@ export function uiControlAccepts(
     if (value < min || value > max) return false;
     if (typeof step !== "number") return true;
     const steps = (value - min) / step;
+    return Math.abs(steps - Math.round(steps)) <= UI_STEP_TOLERANCE * Math.max(1, Math.abs(steps));
+  }
+  if (type === "NumberField" && prop === "value") {
+    // Bounds and step are each optional; a step counts from min, or from 0 without one (as a browser's number input does).
+    const { value, min, max, step } = props;
+    if (typeof value !== "number" || !Number.isFinite(value)) return false;
+    if ((typeof min === "number" && value < min) || (typeof max === "number" && value > max)) return false;
+    if (typeof step !== "number") return true;
+    const steps = (value - (typeof min === "number" ? min : 0)) / step;
     return Math.abs(steps - Math.round(steps)) <= UI_STEP_TOLERANCE * Math.max(1, Math.abs(steps));
   }
   return true;

@@ -34,6 +34,7 @@ const SAMPLE_PROPS: Record<string, { [prop: string]: UiValue }> = {
   Section: { title: "Details", open: true },
   CodeBlock: { code: "const a = 1;", lang: "ts" },
   Diagram: { code: "graph TD; A-->B" },
+  Graph: { nodes: [{ id: "web" }, { id: "api" }], edges: [{ from: "web", to: "api" }] },
   Image: { attachment: "att_1", alt: "a chart" },
   Sources: {},
   Source: { title: "Docs", href: "https://example.com/docs" },
@@ -48,6 +49,7 @@ const SAMPLE_PROPS: Record<string, { [prop: string]: UiValue }> = {
   Segmented: { value: "week" },
   Option: { value: "week", label: "Week" },
   TextField: { label: "Note", value: "" },
+  NumberField: { label: "Budget", value: 500, min: 0, step: 50 },
   Choices: {},
   Choice: { id: "next", label: "Next" },
 };

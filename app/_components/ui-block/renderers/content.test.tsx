@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileBody, renderBody, textContent, visibleText } from "../testing";
+import { compileBody, injectedMarkup, renderBody, textContent, visibleText } from "../testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { AttachmentsContext } from "../attachments-context";
 import { UiBlockView } from "../ui-block-view";
@@ -69,4 +69,46 @@ const html = "<b>{not an expression}</b>";
       expect(markup).not.toContain("<script");
     },
   );
+
+  /** The accessible names of a drawn graph's nodes, in tab order. */
+  const nodeNames = (markup: string) =>
+    [...markup.matchAll(/<g[^>]*tabindex="0" role="img" aria-label="([^"]*)"/g)].map((match) => visibleText(match[1] ?? ""));
+
+  it("draws a graph straight from nodes-query rows: the self row joined to its neighbours by their edges", () => {
+    const markup = renderBody(`$graph = [{ref: "service:billing", kind: "service", title: "billing-api", direction: "self", edge: ""}, {ref: "db:ledger", kind: "database", title: "ledger", direction: "outgoing", edge: "writes"}, {ref: "web:checkout", kind: "web", title: "checkout-web", direction: "incoming", edge: "calls"}]
+<Graph nodes={$graph} title="Billing"/>`);
+    expect(markup).toContain('aria-label="Graph: Billing. 3 nodes, 2 edges; each node says its edges."');
+    expect(nodeNames(markup)).toEqual([
+      "checkout-web, web. Edges to billing-api (calls).",
+      "billing-api, service. Edges to ledger (writes); from checkout-web (calls).",
+      "ledger, database. Edges from billing-api (writes).",
+    ]);
+    expect(markup).toContain('data-edge="web:checkout&gt;service:billing"');
+    expect(markup).toContain('data-edge="service:billing&gt;db:ledger"');
+    expect(visibleText(markup)).toContain("writes");
+  });
+
+  it("draws a graph from node and edge records, adding a node an edge names, with tones and a direction", () => {
+    const markup = renderBody(`<Graph nodes={[{id: "web", label: "Web", tone: "danger"}, {id: "api"}]} edges={[{from: "web", to: "api"}, {from: "api", to: "cache", label: "reads"}]} direction="down"/>`);
+    expect(markup).toContain('data-direction="down"');
+    expect(nodeNames(markup)).toEqual(["Web, danger. Edges to api.", "api. Edges to cache (reads); from Web.", "cache. Edges from api (reads)."]);
+    expect(markup).toMatch(/<g class="[^"]*danger[^"]*" data-node="web"/);
+  });
+
+  it("draws hostile labels as text, with no markup, links or URLs in the drawing", () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const markup = renderBody(`<Graph nodes={[{id: "a", label: ${JSON.stringify(hostile)}}, {id: "javascript:alert(1)", label: "url(https://evil.example/x)"}]} edges={[{from: "a", to: "javascript:alert(1)", label: "<script>alert(1)</script>"}]} title="<b>t</b>"/>`);
+    // The one <svg> is the drawing itself.
+    expect(injectedMarkup(markup)).toEqual(["<svg>"]);
+    const drawing = markup.slice(markup.indexOf("<svg"), markup.indexOf("</svg>"));
+    const tags = [...drawing.matchAll(/<([A-Za-z][A-Za-z0-9-]*)((?:[^>"']|"[^"]*")*)>/g)];
+    expect(new Set(tags.map((tag) => tag[1]))).toEqual(new Set(["svg", "g", "path", "polygon", "rect", "text", "title"]));
+    const attributes = new Set(tags.flatMap((tag) => [...(tag[2] ?? "").matchAll(/\s([^\s=]+)(?:="[^"]*")?/g)].map((attribute) => attribute[1])));
+    for (const name of ["href", "xlink:href", "src", "style", "fill", "stroke"]) expect(attributes.has(name), name).toBe(false);
+    expect(markup).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("says a graph with no nodes has nothing to draw", () => {
+    expect(visibleText(renderBody(`$rows = []\n<Graph nodes={$rows}/>`))).toContain("No nodes to draw.");
+  });
 });

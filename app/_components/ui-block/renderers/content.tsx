@@ -1,13 +1,17 @@
 "use client";
 
-/** Renderers of the catalog's Content group: CodeBlock, Diagram, Image, Sources, Source. */
+/** Renderers of the catalog's Content group: CodeBlock, Diagram, Graph, Image, Sources, Source. */
 import type { UiComponentName } from "@/lib/ui/catalog";
+import { uiGraph } from "@/lib/ui/catalog/graph-items";
+import { useMemo } from "react";
 import { CodeView } from "../../widgets/code-view/code-view";
+import { GraphDiagram } from "../../widgets/graph/graph-diagram";
 import { MermaidDiagram } from "../../widgets/mermaid-diagram/mermaid-diagram";
 import { ExternalLink } from "../../widgets/safe-link/external-link";
 import { useAttachmentSources } from "../attachments-context";
+import { HostDataNote, useHostDataLabel } from "../host-data-mark";
 import { textProp } from "../node-props";
-import type { UiRenderer, UiRendererProps } from "../render-context";
+import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
 import { UiChildren, UiListChildren } from "../ui-node-view";
 import styles from "./renderers.module.css";
 
@@ -19,6 +23,26 @@ function CodeBlock({ node }: UiRendererProps) {
 /** A mermaid diagram, drawn once its element is complete. */
 function Diagram({ node }: UiRendererProps) {
   return <MermaidDiagram source={textProp(node, "code") ?? ""} complete={node.complete} title={textProp(node, "title")} />;
+}
+
+/** A graph laid out from its node and edge rows (graph-items.ts reads them, so `nodes` query rows work as they are). */
+function Graph({ node }: UiRendererProps) {
+  const { streaming } = useUiRenderContext();
+  const { nodes, edges } = node.props;
+  const graph = useMemo(() => uiGraph(nodes, edges), [nodes, edges]);
+  const hostNodes = useHostDataLabel(node, "nodes");
+  return (
+    <>
+      <GraphDiagram
+        nodes={graph.nodes}
+        edges={graph.edges}
+        title={textProp(node, "title")}
+        direction={textProp(node, "direction") === "down" ? "down" : "right"}
+        arriving={streaming && !node.complete}
+      />
+      <HostDataNote label={hostNodes} />
+    </>
+  );
 }
 
 /**
@@ -96,4 +120,4 @@ function Source({ node }: UiRendererProps) {
 }
 
 /** The Content group's renderers. */
-export const CONTENT_RENDERERS = { CodeBlock, Diagram, Image, Sources, Source } satisfies Partial<Record<UiComponentName, UiRenderer>>;
+export const CONTENT_RENDERERS = { CodeBlock, Diagram, Graph, Image, Sources, Source } satisfies Partial<Record<UiComponentName, UiRenderer>>;

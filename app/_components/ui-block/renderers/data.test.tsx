@@ -49,6 +49,14 @@ describe("Data renderers", () => {
     expect(markup).toContain("<td>940 ms</td>");
   });
 
+  it("hands a chart its marks, a threshold from state included, and says the ones off its x axis", () => {
+    const markup = renderBody(`${RUNS}
+$budget = 500
+<Chart kind="bar" rows={@Map($runs, run, {label: run.name, ms: run.ms})} unit="ms" marks={[{x: "checkout", label: "slowest"}, {y: $budget, label: "Budget"}, {x: "nope"}]}/>`);
+    expect(markup).toContain("Marked: slowest at checkout; Budget at 500 ms. The values");
+    expect(markup).toContain("Not on the x axis: a line at nope.");
+  });
+
   it("draws an entity list with tones in words and chips in entries", () => {
     const markup = renderBody(`<EntityList title="Failing">
   <Entry title="checkout" subtitle="payments team" tone="danger">Fails since <Commit sha="9f2c1ab"/> in <File path="src/checkout/cart.ts" line={88}/></Entry>

@@ -2,6 +2,7 @@
 
 /** Renderers of the catalog's Data group: Stats, Stat, EntityList, Entry, Table, Column, Chart. */
 import type { UiComponentName } from "@/lib/ui/catalog";
+import { uiChartMarks } from "@/lib/ui/catalog/chart-marks";
 import type { UiViewNode } from "@/lib/ui/evaluate";
 import { isUiChipPresentation, uiCellNodeId, type UiChipPresentation } from "@/lib/ui/link";
 import type { ReactNode } from "react";
@@ -180,7 +181,7 @@ function Column() {
   return null;
 }
 
-/** A chart. */
+/** A chart, with its reference marks. */
 function ChartRenderer({ node }: UiRendererProps) {
   const { streaming } = useUiRenderContext();
   const kind = textProp(node, "kind");
@@ -197,6 +198,7 @@ function ChartRenderer({ node }: UiRendererProps) {
         stacked={flagProp(node, "stacked")}
         height={numberProp(node, "height")}
         arriving={streaming && !node.complete}
+        marks={uiChartMarks(node.props.marks)}
       />
       <HostDataNote label={hostRows} />
     </>

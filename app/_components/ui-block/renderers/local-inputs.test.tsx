@@ -62,6 +62,21 @@ describe("Local input renderers", () => {
     expect(markup).toContain('value="&lt;img src=x onerror=alert(1)&gt;"');
   });
 
+  it("draws a number field labelled, typed, with its bounds as its description and its unit beside it", () => {
+    const markup = renderBody(`$budget = 800\n<NumberField label="Budget" value={$budget} min={0} max={2000} step={100} unit="ms"/>\n<NumberField label="Any" value={$budget}/>`);
+    expect(markup).toMatch(
+      /<label for="([^"]+)"[^>]*>Budget<\/label><div[^>]*><input id="\1" type="number" inputMode="decimal"[^>]*min="0" max="2000" step="100" aria-describedby="([^"]+)" value="800"\/><span[^>]*>ms<\/span><\/div><p id="\2"[^>]*>0 to 2,000 ms, in steps of 100<\/p>/,
+    );
+    expect(markup).toMatch(/<input id="[^"]+" type="number"[^>]*step="any" value="800"\/>/);
+    expect(markup).not.toMatch(/type="number"[^>]*disabled/);
+  });
+
+  it("disables a number field that binds no variable", () => {
+    const markup = renderBody(`$n = 3\n<NumberField label="N" value={$n}/>\n<NumberField label="Fixed" value={7}/>`);
+    const inputs = [...markup.matchAll(/<input[^>]*type="number"[^>]*>/g)].map((match) => match[0]);
+    expect(inputs.map((input) => input.includes("disabled"))).toEqual([false, true]);
+  });
+
   it("draws what Show and Each resolved to", () => {
     const markup = renderBody(`$tests = [{name: "login", failed: false}, {name: "checkout", failed: true}]
 $failedOnly = true

@@ -2,15 +2,16 @@
 
 /**
  * Renderers of the catalog's Local inputs group: Checklist, Item, Switch,
- * Slider, Segmented, Option, TextField, and Show/Each (already resolved by
+ * Slider, NumberField, Segmented, Option, TextField, and Show/Each (already resolved by
  * the evaluator; their renderers only draw children). An input writes
  * through its binding (`UiBinding.set`), which refuses what the catalog and
  * the control's rules refuse; the view re-renders from the state. An input
  * without a binding, or while its element is still arriving, is disabled.
  */
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { UiComponentName } from "@/lib/ui/catalog";
 import { uiChecklistItems, uiChecklistToggle } from "@/lib/ui/catalog/checklist-items";
+import { uiNumericString } from "@/lib/ui/catalog/prop-schemas";
 import type { UiBinding, UiViewNode } from "@/lib/ui/evaluate";
 import { formatNumber } from "../../widgets/format/format-number";
 import { flagProp, numberProp, textProp } from "../node-props";
@@ -156,6 +157,76 @@ function Slider({ node }: UiRendererProps) {
   );
 }
 
+/** What a number field says it takes: its bounds and step, as the field's description. */
+export function numberFieldHint(min: number | undefined, max: number | undefined, step: number | undefined, unit: string | undefined): string {
+  const suffix = unit ? ` ${unit}` : "";
+  const parts: string[] = [];
+  if (min !== undefined && max !== undefined) parts.push(`${formatNumber(min)} to ${formatNumber(max)}${suffix}`);
+  else if (min !== undefined) parts.push(`at least ${formatNumber(min)}${suffix}`);
+  else if (max !== undefined) parts.push(`at most ${formatNumber(max)}${suffix}`);
+  if (step !== undefined) parts.push(`in steps of ${formatNumber(step)}`);
+  return parts.join(", ");
+}
+
+/**
+ * A typed number. What the person types is kept as typed while the field has
+ * focus, so "1." or "-" on the way to a number is not wiped; each entry that
+ * is a number the binding accepts (within min–max, on the step) is applied at
+ * once, and one it refuses marks the field invalid and says what it takes.
+ * Arrow keys step it (the browser's own number input); on leaving it, the
+ * field shows the bound value again.
+ */
+function NumberField({ node }: UiRendererProps) {
+  const id = useId();
+  const hintId = useId();
+  const binding = liveBinding(node, "value");
+  const { changed } = useUiRenderContext();
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const value = numberProp(node, "value");
+  const min = numberProp(node, "min");
+  const max = numberProp(node, "max");
+  const step = numberProp(node, "step");
+  const unit = textProp(node, "unit");
+  const typed = draft === undefined ? undefined : uiNumericString(draft);
+  const refused = draft !== undefined && draft.trim() !== "" && typed !== value;
+  const hint = numberFieldHint(min, max, step, unit);
+  const onChange = (text: string) => {
+    setDraft(text);
+    const number = uiNumericString(text);
+    if (typeof number === "number" && number !== value && binding?.set(number)) changed();
+  };
+  return (
+    <div className={styles.numberField}>
+      <label htmlFor={id} className={styles.inputLabel}>
+        {textProp(node, "label") ?? ""}
+      </label>
+      <div className={styles.numberRow}>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          className={`${styles.textInput} ${styles.numberInput}`}
+          value={draft ?? (value === undefined ? "" : String(value))}
+          min={min}
+          max={max}
+          step={step ?? "any"}
+          disabled={!binding}
+          aria-invalid={refused || undefined}
+          aria-describedby={hint || refused ? hintId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={() => setDraft(undefined)}
+        />
+        {unit ? <span className={styles.numberUnit}>{unit}</span> : null}
+      </div>
+      {hint || refused ? (
+        <p id={hintId} className={refused ? styles.numberRefused : styles.numberHint}>
+          {refused ? `Not applied: ${hint || "a number"}.` : hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A one-of-a-few picker: native radio buttons (arrow keys move between them) drawn as a segmented control. */
 function Segmented({ node }: UiRendererProps) {
   const name = useId();
@@ -244,6 +315,7 @@ export const LOCAL_INPUT_RENDERERS = {
   Item,
   Switch,
   Slider,
+  NumberField,
   Segmented,
   Option,
   TextField,

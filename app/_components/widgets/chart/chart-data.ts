@@ -101,3 +101,21 @@ export function chartData(options: {
   });
   return { points, series, omittedRows: rows.length - kept.length };
 }
+
+/** A reference mark: a line at one x value (a row's label) or at one y value, with an optional label. */
+export type ChartMark = { x: string | number; label?: string } | { y: number; label?: string };
+
+/** Marks drawn on one chart: the catalog's own cap (`UI_PROP_LIMITS.chartMarks`); past it, lines hide the data. */
+export const CHART_MAX_MARKS = 10;
+
+/** The marks a chart can draw: y marks always (the axis grows to hold them), x marks at a drawn point's label; the rest are off the axis. */
+export function chartMarks(marks: readonly ChartMark[], points: readonly ChartPoint[]): { drawn: ChartMark[]; offAxis: ChartMark[] } {
+  const labels = new Set(points.map((point) => point.label));
+  const drawn: ChartMark[] = [];
+  const offAxis: ChartMark[] = [];
+  for (const mark of marks.slice(0, CHART_MAX_MARKS)) {
+    if ("y" in mark || labels.has(String(mark.x))) drawn.push(mark);
+    else offAxis.push(mark);
+  }
+  return { drawn, offAxis };
+}

@@ -30,6 +30,16 @@ describe("Chart", () => {
     expect(markup).not.toContain('role="img"');
   });
 
+  it("says its drawn marks in its summary, and names a mark whose x is no row's label under it", () => {
+    const marks = [{ x: "Tue", label: "v2.1" }, { y: 40, label: "Goal" }, { x: "Sun", label: "Freeze" }, { y: 3 }];
+    const markup = renderToStaticMarkup(<Chart kind="line" rows={rows} unit="tests" marks={marks} />);
+    expect(markup).toContain("Marked: v2.1 at Tue; Goal at 40 tests; a line at 3 tests. The values");
+    expect(markup).toContain("Not on the x axis: Freeze at Sun.");
+    const pie = renderToStaticMarkup(<Chart kind="pie" rows={rows} marks={marks} />);
+    expect(pie).not.toContain("Marked:");
+    expect(pie).not.toContain("Not on the x axis");
+  });
+
   it("prints hostile labels and titles as text", () => {
     const markup = renderToStaticMarkup(
       <Chart kind="bar" rows={[{ label: "<img src=x onerror=alert(1)>", value: 1 }]} title={'"><script>alert(1)</script>'} />,

@@ -13,12 +13,13 @@ import {
   LineChart,
   Pie,
   PieChart,
+  ReferenceLine,
   Tooltip,
   XAxis,
   YAxis,
 } from "recharts";
 import { formatNumber } from "../format/format-number";
-import { chartColor, chartData, type ChartData, type ChartKind, type ChartRow, type ChartSeries } from "./chart-data";
+import { chartColor, chartData, chartMarks, type ChartData, type ChartKind, type ChartMark, type ChartRow, type ChartSeries } from "./chart-data";
 import styles from "./chart.module.css";
 
 /** Props of `Chart`. */
@@ -43,6 +44,8 @@ export type ChartProps = {
   yLabel?: string;
   /** True while its data is still arriving: no data yet draws an empty frame of the chart's height, not "No data to draw." */
   arriving?: boolean;
+  /** Reference lines at an x label (a release day) or a y value (a threshold); a pie draws none. */
+  marks?: readonly ChartMark[];
 };
 
 /** Height of a chart without one: fits a chat column without scrolling. */
@@ -56,12 +59,19 @@ function valueText(value: unknown, unit: string | undefined): string {
   return unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
 }
 
-/** The one-sentence description of a chart that screen readers hear. */
-export function chartSummary(kind: ChartKind, data: ChartData, title: string | undefined): string {
+/** A mark in words: "v2.1 at Tue", "SLO at 500 ms". */
+export function chartMarkText(mark: ChartMark, unit: string | undefined): string {
+  const at = "y" in mark ? valueText(mark.y, unit) : String(mark.x);
+  return mark.label ? `${mark.label} at ${at}` : `a line at ${at}`;
+}
+
+/** The one-sentence description of a chart that screen readers hear, with its drawn marks. */
+export function chartSummary(kind: ChartKind, data: ChartData, title: string | undefined, marks: readonly ChartMark[] = [], unit?: string): string {
   const points = data.points.length;
   const names = data.series.map((entry) => entry.name).join(", ");
   const subject = kind === "pie" ? `${points} ${points === 1 ? "slice" : "slices"}` : `${points} ${points === 1 ? "point" : "points"}`;
-  return `${KIND_NAMES[kind]}${title ? `: ${title}` : ""}. ${subject}${names ? ` of ${names}` : ""}. The values are in the table that follows.`;
+  const marked = marks.length > 0 ? ` Marked: ${marks.map((mark) => chartMarkText(mark, unit)).join("; ")}.` : "";
+  return `${KIND_NAMES[kind]}${title ? `: ${title}` : ""}. ${subject}${names ? ` of ${names}` : ""}.${marked} The values are in the table that follows.`;
 }
 
 /**
@@ -69,9 +79,10 @@ export function chartSummary(kind: ChartKind, data: ChartData, title: string | u
  * accessible summary: the drawing is one labelled image, and a visually
  * hidden table carries every value.
  */
-export function Chart({ kind, rows, series, title, unit, stacked = false, height = CHART_DEFAULT_HEIGHT, xLabel, yLabel, arriving = false }: ChartProps) {
+export function Chart({ kind, rows, series, title, unit, stacked = false, height = CHART_DEFAULT_HEIGHT, xLabel, yLabel, arriving = false, marks = [] }: ChartProps) {
   const data = useMemo(() => chartData({ kind, rows, series, stacked }), [kind, rows, series, stacked]);
-  const summary = chartSummary(kind, data, title);
+  const marking = useMemo(() => (kind === "pie" ? { drawn: [], offAxis: [] } : chartMarks(marks, data.points)), [kind, marks, data.points]);
+  const summary = chartSummary(kind, data, title, marking.drawn, unit);
   const empty = data.points.length === 0 || data.series.length === 0;
   const formatter = (value: unknown) => valueText(value, unit);
   const tick = { fill: "var(--color-text-muted)", fontSize: 12 };
@@ -102,6 +113,16 @@ export function Chart({ kind, rows, series, title, unit, stacked = false, height
         />
         <Tooltip formatter={formatter} contentStyle={tooltipStyle} labelStyle={{ color: "var(--color-text)" }} />
         {data.series.length > 1 ? <Legend /> : null}
+        {marking.drawn.map((mark, index) => (
+          <ReferenceLine
+            key={`mark${index}`}
+            {...("y" in mark ? { y: mark.y, ifOverflow: "extendDomain" as const } : { x: String(mark.x) })}
+            stroke="var(--color-text-muted)"
+            strokeDasharray="4 4"
+            strokeWidth={1.5}
+            label={mark.label ? { value: mark.label, position: "y" in mark ? "insideTopRight" : "insideTopLeft", fill: "var(--color-text)", fontSize: 12 } : undefined}
+          />
+        ))}
       </>
     );
     if (kind === "bar") {
@@ -179,6 +200,9 @@ export function Chart({ kind, rows, series, title, unit, stacked = false, height
           {drawing}
         </div>
       )}
+      {!empty && marking.offAxis.length > 0 ? (
+        <p className={styles.note}>{`Not on the x axis: ${marking.offAxis.map((mark) => chartMarkText(mark, unit)).join("; ")}.`}</p>
+      ) : null}
       {data.omittedRows > 0 ? (
         <p className={styles.note}>{`The first ${data.points.length} rows are drawn; ${data.omittedRows} more are left out.`}</p>
       ) : null}
