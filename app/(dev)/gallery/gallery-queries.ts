@@ -1,7 +1,8 @@
 /**
  * Made-up query sources for the gallery, so blocks that read `@Query` show
  * rows: the `tests` and `jobs` sources the examples use, `releases` and
- * `ownership` for the date and grouping helpers, with fixed demo data (no
+ * `ownership` for the date and grouping helpers, `nodes` in the project
+ * source's row shape for `Graph`, with fixed demo data (no
  * user data; the real sources live with the project model).
  */
 import { z } from "zod";
@@ -15,6 +16,7 @@ export const GALLERY_QUERY_SCHEMAS = {
   jobs: z.object({ state: z.enum(["waiting", "running"]) }),
   releases: z.object({ limit: z.number().int().min(1).max(20).optional() }),
   ownership: z.object({ branch: z.string() }),
+  nodes: z.object({ ref: z.string().optional() }),
 };
 
 /** The attachment `Image generated="latest"` resolves to in the gallery. */
@@ -50,6 +52,14 @@ export const GALLERY_QUERY_DATA: Readonly<Record<keyof typeof GALLERY_QUERY_SCHE
     { test: "checkout › applies a coupon once", owner: "ana", failed: true },
     { test: "profile › saves the avatar", owner: "cy", failed: true },
     { test: "orders › lists by customer", owner: "bo", failed: false },
+  ],
+  // One node's neighbourhood, as the project's `nodes` source returns it (lib/project/query-sources.ts).
+  nodes: [
+    { ref: "service:billing-api", kind: "service", title: "billing-api", direction: "self", edge: "" },
+    { ref: "db:ledger", kind: "database", title: "ledger", direction: "outgoing", edge: "writes" },
+    { ref: "queue:invoices", kind: "queue", title: "invoices", direction: "outgoing", edge: "publishes" },
+    { ref: "service:checkout-web", kind: "web", title: "checkout-web", direction: "incoming", edge: "calls" },
+    { ref: "job:nightly-close", kind: "job", title: "nightly-close", direction: "incoming", edge: "calls" },
   ],
 };
 
