@@ -29,6 +29,8 @@ const { QueryQuota, QUERY_QUOTA_LIMITS, QUERY_QUOTA_WINDOW_MS, processQueryQuota
 const { compileUi } = await import("@/lib/ui/compile/compile-ui");
 const { createTestActor, moveChatToProject, openTestDatabase, seedOtherProject } = await import("@/lib/project/testing/project-test-setup");
 const { checkReplyData } = await import("./reply-data-check");
+const { loadReplayLibrary } = await import("@/lib/models/replay/load-recordings");
+const { replyText } = await import("@/lib/models/replay/testing/recording-problems");
 
 type Actor = Awaited<ReturnType<typeof createTestActor>>;
 
@@ -111,6 +113,24 @@ describe("checkReplyData (pglite)", () => {
     expect(checked?.blocks[0]?.findings.map((finding) => finding.code)).toEqual(["not_a_number"]);
     // Skipped, not failed: the slow block is still checked on empty answers (where text minus a word stays an error).
     expect(checked?.blocks[1]?.findings.map((finding) => `${finding.check} ${finding.code}`)).toEqual(["empty data type_mismatch"]);
+  });
+
+  it("finds nothing in the recordings written well: every one's query blocks are clean on the demo project's rows and on empty answers", async () => {
+    const clean = loadReplayLibrary().recordings.filter((recording) => recording.fault?.kind !== "malformed-ui");
+    const found: string[] = [];
+    let checkedBlocks = 0;
+    for (const recording of clean) {
+      const blocks = compileUi(replyText(recording), { id: recording.id, final: true, querySchemas: PROJECT_QUERY_SCHEMAS });
+      const checked = await checkReplyData({ userId: owner.userId, chatId, blocks, quota: new QueryQuota() });
+      for (const block of checked?.blocks ?? []) {
+        if (block === null) continue;
+        checkedBlocks += 1;
+        expect(block.realChecked, `${recording.id} ${block.blockId}`).toBe(true);
+        for (const finding of block.findings) found.push(`${recording.id} ${block.blockId} ${finding.check} ${finding.code}: ${finding.message}`);
+      }
+    }
+    expect(checkedBlocks).toBeGreaterThanOrEqual(5);
+    expect(found).toEqual([]);
   });
 
   it("skips every read of a chat whose project the person cannot read, and reads nothing for a reply without queries", async () => {
