@@ -1,37 +1,71 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { querySourcesText } from "./query-sources-text";
+
+vi.mock("server-only", () => ({}));
+
+const { querySignature, querySourcesText } = await import("./query-sources-text");
+const { PROJECT_QUERY_SCHEMAS } = await import("@/lib/project/query-sources");
+
+describe("querySignature", () => {
+  it("prints each argument from the schema: required or optional, ranges, defaults, enumerations and ISO dates", () => {
+    const schema = z.strictObject({
+      branch: z.string(),
+      limit: z.number().int().min(1).max(100).default(20),
+      depth: z.number().int().min(0).max(3).optional(),
+      weight: z.number().optional(),
+      status: z.enum(["open", "resolved"]).optional(),
+      since: z.iso.date().optional(),
+      failedOnly: z.boolean().optional(),
+    });
+    expect(querySignature(schema)).toBe("{branch, limit?: 1–100 = 20, depth?: 0–3, weight?: number, status?: open|resolved, since?: YYYY-MM-DD, failedOnly?: boolean}");
+  });
+});
 
 describe("querySourcesText", () => {
-  it("lists each source with its arguments from the schema and its description", () => {
+  it("lists each source by name, with its arguments and its description, text fields untyped and nullable ones marked", () => {
     const text = querySourcesText({
-      tests: z.strictObject({ branch: z.string(), limit: z.number().int().optional(), failedOnly: z.boolean().optional() }).describe("The newest run. Rows: {name: string}."),
+      tests: z.strictObject({ branch: z.string(), limit: z.number().int().min(1).max(500).default(500) }).describe("The newest run, failures first. Rows: {name: string, ms: number, at: string | null}."),
       files: z.strictObject({ prefix: z.string().optional() }),
     });
-    expect(text).toContain('- `@Query("tests", {branch: string, limit?: number, failedOnly?: boolean})` — The newest run. Rows: {name: string}.');
-    expect(text).toContain('- `@Query("files", {prefix?: string})`');
-    expect(text.indexOf('"files"')).toBeLessThan(text.indexOf('"tests"'));
+    expect(text).toContain("- tests {branch, limit?: 1–500 = 500}: The newest run, failures first. Rows: {name, ms: number, at?}.");
+    expect(text).toContain("- files {prefix?}\n");
+    expect(text.indexOf("- files")).toBeLessThan(text.indexOf("- tests"));
     expect(text).toMatch(/Never invent a source/);
   });
 
-  it("compact: keeps a first sentence that names values, and the rows, text fields and enumerations bare, one line per source still", () => {
+  it("states how arguments are read: literals and state only, optional and default marks, required without, numbers clamped, the rest refused", () => {
+    const text = querySourcesText({ files: z.strictObject({}) });
+    expect(text).toContain("Arguments are literals and state variables, never another query's rows.");
+    expect(text).toContain("one without `?` is required");
+    expect(text).toContain("A number past its range is clamped to it; other misfits are refused.");
+    expect(text).toContain("A row field is text unless typed; `?` on one: it may be null.");
+  });
+
+  it("compact: keeps a description's first sentence (what and in which order) and its rows, not what an argument means", () => {
     const schemas = {
-      tests: z.strictObject({ branch: z.string() }).describe('The newest run, e.g. "main" 1.5 times. Arguments: branch (e.g. "main"), limit (1–500). Link one with <File path={x}/>. Rows: {name: string, ms: number, failed: boolean}.'),
-      files: z.strictObject({ prefix: z.string().optional() }).describe("Files. Arguments: prefix (e.g. \"lib/\")."),
-      jobs: z.strictObject({ status: z.enum(["passed", "failed"]).optional() }).describe("CI jobs (lint, unit), newest first. Rows: {job: string}."),
+      nodes: z.strictObject({ ref: z.string().optional() }).describe('The node, then its neighbours. ref: e.g. "service:billing-api". Rows: {ref: string}.'),
     };
-    const text = querySourcesText(schemas, { detail: "compact" });
-    // A first sentence without values in parentheses says what the name says: left out.
-    expect(text).toContain('- `@Query("tests", {branch})` — Rows: {name, ms: number, failed: boolean}.');
-    expect(text).toContain('- `@Query("files", {prefix?})`\n');
-    expect(text).toContain('- `@Query("jobs", {status?: passed|failed})` — CI jobs (lint, unit), newest first. Rows: {job}.');
-    expect(text).toContain("A field without a type is text.");
-    expect(querySourcesText(schemas)).toContain('Arguments: branch (e.g. "main"), limit (1–500).');
-    expect(querySourcesText(schemas)).not.toContain("without a type");
-    expect(text).toContain("one without is required, with no default");
+    expect(querySourcesText(schemas, { detail: "compact" })).toContain("- nodes {ref?}: The node, then its neighbours. Rows: {ref}.");
+    expect(querySourcesText(schemas)).toContain('ref: e.g. "service:billing-api". Rows: {ref}.');
   });
 
   it("tells the model not to declare a query when the host offers no source", () => {
     expect(querySourcesText({})).toMatch(/No query source is available/);
   });
+
+  for (const detail of ["full", "compact"] as const) {
+    it(`${detail}, with the project's sources: every limit's range and default as the schema has them, every source's order`, () => {
+      const text = querySourcesText(PROJECT_QUERY_SCHEMAS, { detail });
+      for (const [name, schema] of Object.entries(PROJECT_QUERY_SCHEMAS)) {
+        const line = text.split("\n").find((candidate) => candidate.startsWith(`- ${name} {`));
+        expect(line, name).toBeDefined();
+        const limit = (schema as z.ZodObject).shape.limit as z.ZodDefault<z.ZodNumber> | undefined;
+        if (limit) expect(line, name).toContain(`limit?: ${limit.unwrap().minValue}–${limit.unwrap().maxValue} = ${String(limit.def.defaultValue)}`);
+        expect(line, name).toMatch(/first|then|by path|in path order/);
+      }
+      expect(text).toContain("path is a file or folder");
+      expect(text).toContain('owner "me" is the person asking');
+      expect(text).toContain("- tests {branch, ");
+    });
+  }
 });

@@ -1,46 +1,72 @@
 /**
  * The system prompt's section on the live data a ```ui block may read with
  * `@Query`: each source the host offers, with its arguments printed from the
- * same zod schema the compiler checks them against, and the schema's
- * description (what it returns, row by row). The host passes its schemas in
- * (`SystemPromptOptions.querySchemas`); nothing here knows the project model.
- * One line per source and nothing else per source: every source added costs
- * every prompt its line.
+ * same zod schema the compiler checks them against — ranges and defaults
+ * included, so what the prompt says a limit takes is what the compiler
+ * clamps it to — and the schema's description (what it returns in which
+ * order, then its rows' shape). The host passes its schemas in
+ * (`SystemPromptOptions.querySchemas`); nothing here knows the project
+ * model. One line per source and nothing else per source: every source
+ * added costs every prompt its line.
  */
 import { z } from "zod";
-import { describeSchema } from "@/lib/genui/guide/describe-schema";
 import { UI_FENCE_LANGUAGE } from "@/lib/ui/catalog/catalog";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 
 /**
  * Where a source description's sentences end: a full stop before a capital,
- * a backtick or a tag, so `e.g. "main"` and `1.5` do not end one.
+ * a backtick, a tag or a lower-case argument name, so `e.g. "main"` and
+ * `2,000` do not end one.
  */
-const SENTENCE_END = /(?<=\.)\s+(?=[A-Z`<])/;
+const SENTENCE_END = /(?<=\.)\s+(?=[A-Za-z`<])/;
 
-/** A `string` field of a row shape or an argument (`{name: string, ms: number}`): the compact text leaves the type to the legend. */
+/** A `string` field of a row shape (`{name: string, ms: number}`): the section's legend says an untyped field is text. */
 const STRING_FIELD = /(\w+\??): string(?=[,}])/g;
 
-/** An enumeration as `describeSchema` prints it (`"open" | "resolved"`): the compact text writes it as the catalog's signatures do (`open|resolved`). */
-const ENUMERATION = /"[\w-]+"(?: \| "[\w-]+")+/g;
+/** A field of a row shape that may be null (`resolvedAt: string | null`): the legend says `?` on a row field means that. */
+const NULLABLE_FIELD = /(\w+): (\w+(?:\[\])?) \| null(?=[,}])/g;
 
-/** A source's signature in the compact text: text fields untyped, enumerations bare. */
-function compactSignature(signature: string): string {
-  return signature.replace(STRING_FIELD, "$1").replace(ENUMERATION, (options) => options.replace(/"/g, "").replace(/ \| /g, "|"));
+/** A row shape as the section prints it: text untyped, nullable fields marked `?`. */
+function rowText(text: string): string {
+  return text.replace(NULLABLE_FIELD, "$1?: $2").replace(STRING_FIELD, "$1");
+}
+
+/** The type of one argument: text untyped, enumerations bare (`open|resolved`), numbers as their range, ISO dates by their form. */
+function argumentType(schema: z.core.$ZodType): string | undefined {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return argumentType(schema.unwrap() as z.core.$ZodType);
+  if (schema instanceof z.ZodISODate) return "YYYY-MM-DD";
+  if (schema instanceof z.ZodString) return undefined;
+  if (schema instanceof z.ZodEnum) return schema.options.join("|");
+  if (schema instanceof z.ZodBoolean) return "boolean";
+  if (schema instanceof z.ZodNumber) {
+    const { minValue, maxValue } = schema;
+    const bounded = (value: number | null) => value !== null && Number.isFinite(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER;
+    return bounded(minValue) && bounded(maxValue) ? `${minValue}–${maxValue}` : "number";
+  }
+  return "value";
+}
+
+/** `{branch, limit?: 1–100 = 20, failedOnly?: boolean}`: a source's arguments as the section prints them. */
+export function querySignature(schema: z.core.$ZodType): string {
+  if (!(schema instanceof z.ZodObject)) return "{}";
+  const fields = Object.entries(schema.shape as Record<string, z.core.$ZodType>).map(([name, field]) => {
+    const optional = field instanceof z.ZodOptional || field instanceof z.ZodDefault;
+    const type = argumentType(field);
+    const fallback = field instanceof z.ZodDefault ? ` = ${JSON.stringify(field.def.defaultValue)}` : "";
+    return `${name}${optional ? "?" : ""}${type ? `: ${type}` : ""}${fallback}`;
+  });
+  return `{${fields.join(", ")}}`;
 }
 
 /**
- * The compact form of a source's description: its "Rows: {…}" sentence with
- * text fields untyped, after the first sentence only when that names values
- * in parentheses (services, metrics, jobs: what a writer cannot guess). The
- * rest (what the name says, which arguments do what, how to link a row)
- * costs every small model's prompt a line's worth of tokens per source, and
- * the name, the signature and the language say most of it.
+ * The compact form of a source's description: its first sentence (what it
+ * returns, in which order) and its "Rows: {…}" sentence. What comes between
+ * (what one argument means) costs every small model's prompt a line's worth
+ * of tokens per source, and the signature says most of it.
  */
 function compactDescription(description: string): string {
   const sentences = description.split(SENTENCE_END);
-  const kept = sentences.filter((sentence, index) => (index === 0 && sentence.includes("(")) || sentence.startsWith("Rows:"));
-  return kept.map((sentence) => (sentence.startsWith("Rows:") ? sentence.replace(STRING_FIELD, "$1") : sentence)).join(" ");
+  return sentences.filter((sentence, index) => index === 0 || sentence.startsWith("Rows:")).join(" ");
 }
 
 /** Options of {@link querySourcesText}. */
@@ -59,14 +85,11 @@ export function querySourcesText(querySchemas: UiQuerySchemas, options: QuerySou
     const schema = querySchemas[name] as z.ZodType;
     const full = schema.description?.trim();
     const description = full && options.detail === "compact" ? compactDescription(full) : full;
-    const signature = options.detail === "compact" ? compactSignature(describeSchema(schema)) : describeSchema(schema);
-    return `- \`@Query("${name}", ${signature})\`${description ? ` — ${description}` : ""}`;
+    return `- ${name} ${querySignature(schema)}${description ? `: ${rowText(description)}` : ""}`;
   });
   return [
     "# Live data (@Query)",
-    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads live project rows (a list of records), fetched when the block is shown and again when state its arguments read changes (\`{branch: "main", failedOnly: $failedOnly}\`); until then it is null. An argument marked \`?\` is optional; one without is required, with no default; any other is refused.${
-      options.detail === "compact" ? " A field without a type is text." : ""
-    } Only these sources exist:`,
+    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads live project rows: null until they arrive, read again when state its arguments read changes. Arguments are literals and state variables, never another query's rows. \`?\` marks an optional argument, \`= x\` its default; one without \`?\` is required. A number past its range is clamped to it; other misfits are refused. A row field is text unless typed; \`?\` on one: it may be null. The sources:`,
     ...lines,
     "Never invent a source or type rows you have not seen as if they were live; when no source fits, say so.",
   ].join("\n");

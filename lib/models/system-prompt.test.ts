@@ -133,8 +133,8 @@ describe("buildSystemPrompt", () => {
     expect(compact).toContain("Operators, tightest first");
     expect(compact).toContain("parentheses group");
     // The tests query has no default branch.
-    expect(compact).toContain('`@Query("tests", {branch, ');
-    expect(compact).toContain("one without is required, with no default");
+    expect(compact).toContain("- tests {branch, ");
+    expect(compact).toContain("one without `?` is required");
     expect(z.safeParse(PROJECT_QUERY_SCHEMAS.tests!, {}).success).toBe(false);
     // Input state survives a reload.
     expect(compact).toContain("the values are stored with the panel and survive a reload");
@@ -152,10 +152,20 @@ describe("buildSystemPrompt", () => {
     expect(withPreamble.slice(heading)).toContain("- [ui] unknown_component: Gauge is not a component. (reply 2, block status:0)");
   });
 
+  it("states in both prompts every source's limit range and default, that a number past its range is clamped, and that arguments never read another query's rows", () => {
+    for (const prompt of [full, compact]) {
+      expect(prompt).toContain("- commits {branch?, limit?: 1–100 = 20, path?}");
+      expect(prompt).toContain("A number past its range is clamped to it");
+      expect(prompt).toContain("never another query's rows");
+      expect(prompt).toMatch(/- branches \{limit\?: 1–50 = 20\}: Newest head first/);
+      expect(prompt).toMatch(/- diffs \{sha\?, head\?, path\?, limit\?: 1–50 = 20\}: Hunks in path order/);
+    }
+  });
+
   it("lists the host's query sources only when it passes them, before the JSON dialect's guide", () => {
     expect(buildSystemPrompt()).not.toMatch(/# Live data/);
     const withSources = buildSystemPrompt({ querySchemas: { tests: z.strictObject({ branch: z.string() }).describe("The newest run's tests.") } });
-    expect(withSources).toContain('- `@Query("tests", {branch: string})` — The newest run\'s tests.');
+    expect(withSources).toContain("- tests {branch}: The newest run's tests.");
     expect(withSources.indexOf("# Live data")).toBeLessThan(withSources.indexOf(genuiGuideText()));
   });
 });

@@ -32,7 +32,7 @@ describe("the activity sources' arguments", () => {
       const found = source(name);
       const sentences = found.description.split(/(?<=\.)\s+(?=[a-zA-Z`])/);
       expect(sentences.length, name).toBeLessThanOrEqual(2);
-      expect(sentences[0], name).toMatch(/first|by ref/);
+      expect(sentences[0], name).toMatch(/first|then/);
       if (sentences.length === 2) expect(sentences[1], name).toMatch(/^\w+: /);
       expect(found.description.length, name).toBeLessThanOrEqual(240);
       expect(found.argumentsSchema.description, name).toContain(`Rows: {`);

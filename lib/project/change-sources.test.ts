@@ -66,9 +66,9 @@ describe.each(TEST_DATABASE_KINDS)("the change sources' rows on %s", (kind) => {
     expect(all).toEqual({
       truncated: false,
       rows: [
-        { name: "main", sha: "4f2c9e1b7d3a5e8c0f6b2d9a1c4e7f3b8a5d0c21", shortSha: "4f2c9e1", date: "2026-11-30T14:06:38.000Z", ahead: 0, behind: 0, pullRequest: null },
+        { name: "main", sha: "4f2c9e1b7d3a5e8c0f6b2d9a1c4e7f3b8a5d0c21", date: "2026-11-30T14:06:38.000Z", ahead: 0, behind: 0, pullRequest: null },
         // Forked at c7a3e9f (10:12); 9b1e4d7 and 4f2c9e1 landed on main after it.
-        { name: "fix/invoice-rounding", sha: "a8e2c6f0b4d8a1e5c9f3b7d0a4e8c2f6b9d3a7e5", shortSha: "a8e2c6f", date: "2026-11-30T11:47:33.000Z", ahead: 1, behind: 2, pullRequest: 313 },
+        { name: "fix/invoice-rounding", sha: "a8e2c6f0b4d8a1e5c9f3b7d0a4e8c2f6b9d3a7e5", date: "2026-11-30T11:47:33.000Z", ahead: 1, behind: 2, pullRequest: 313 },
       ],
     });
     expect(await read(demo, "branches", { limit: 1 })).toMatchObject({ truncated: true, rows: [{ name: "main" }] });

@@ -136,7 +136,7 @@ const TestRowSchema = z.strictObject({
   runAt: z.string(),
 });
 
-const TESTS_DESCRIPTION = `The newest CI run's tests on a branch, failures first. owner: one person's ("${SELF_ARGUMENT}": the person asking).`;
+const TESTS_DESCRIPTION = `The branch's newest CI run, failures first; owner "${SELF_ARGUMENT}" is the person asking.`;
 
 /** `tests`: the newest run's results on a branch. */
 const testsSource = defineQuerySource({
@@ -185,8 +185,7 @@ const CommitRowSchema = z.strictObject({
   files: z.number(),
 });
 
-const COMMITS_DESCRIPTION =
-  "Commits of a branch (default: the default branch), newest first. path: a file or folder they touched. `files` counts the files touched.";
+const COMMITS_DESCRIPTION = "Newest first, on the default branch unless one is named; path is a file or folder.";
 
 /** `commits`: a branch's history, optionally of one path. */
 const commitsSource = defineQuerySource({
@@ -224,7 +223,7 @@ const commitsSource = defineQuerySource({
 
 const FileRowSchema = z.strictObject({ path: z.string(), language: z.string(), lines: z.number() });
 
-const FILES_DESCRIPTION = "The default branch's files, by path. prefix: e.g. \"lib/billing/\".";
+const FILES_DESCRIPTION = "The default branch's files by path; prefix e.g. \"lib/billing/\".";
 
 /** `files`: the default branch's files, optionally under a prefix. */
 const filesSource = defineQuerySource({
@@ -252,7 +251,7 @@ const ServiceSchema = z.string().min(1).max(ARGUMENT_TEXT_LIMIT);
 const MetricRowSchema = z.strictObject({ service: z.string(), metric: z.string(), unit: z.string(), day: z.string(), value: z.number() });
 
 const METRICS_DESCRIPTION =
-  "Daily values by service (billing-api, checkout-web, search-api, auth-api), metric (p50_latency, p95_latency: ms; error_rate: %; errors, requests: a day) and day, oldest first. since: an ISO date.";
+  "Daily per service (billing-api, checkout-web, search-api, auth-api) and metric (p50_latency, p95_latency: ms; error_rate: %; errors, requests), oldest first.";
 
 /** `metrics`: daily time series per service and metric. */
 const metricsSource = defineQuerySource({
@@ -291,7 +290,7 @@ const IncidentRowSchema = z.strictObject({
   resolvedAt: z.string().nullable(),
 });
 
-const INCIDENTS_DESCRIPTION = "Incidents, newest first; sev1 is the worst.";
+const INCIDENTS_DESCRIPTION = "Newest first; sev1 is the worst.";
 
 /** `incidents`: a project's incidents. */
 const incidentsSource = defineQuerySource({
@@ -385,7 +384,7 @@ const ReleaseRowSchema = z.strictObject({
   paths: z.array(z.string()),
 });
 
-const RELEASES_DESCRIPTION = "Release tags, newest first, with the paths each changed.";
+const RELEASES_DESCRIPTION = "Newest first.";
 
 /** `releases`: release tags with the files they changed (the diffs whose head is the tag). */
 const releasesSource = defineQuerySource({
@@ -421,8 +420,7 @@ const releasesSource = defineQuerySource({
 
 const NodeRowSchema = z.strictObject({ ref: z.string(), kind: z.string(), title: z.string(), direction: z.string(), edge: z.string() });
 
-const NODES_DESCRIPTION =
-  "The service graph by ref: a node (direction self) and its neighbours (outgoing: it calls them; incoming: they call it); without ref, every node. ref: e.g. \"service:billing-api\".";
+const NODES_DESCRIPTION = "The node (direction self), then its neighbours (outgoing: it calls them; incoming: they call it); without ref, every node. ref: e.g. \"service:billing-api\".";
 
 /** `nodes`: a node with its neighbours and edges, or every node. */
 const nodesSource = defineQuerySource({
@@ -457,15 +455,13 @@ const nodesSource = defineQuerySource({
 const BranchRowSchema = z.strictObject({
   name: z.string(),
   sha: z.string().nullable(),
-  shortSha: z.string().nullable(),
   date: z.string().nullable(),
   ahead: z.number(),
   behind: z.number(),
   pullRequest: z.number().nullable(),
 });
 
-const BRANCHES_DESCRIPTION =
-  "Branches, newest commit first, with their head; ahead and behind count commits against the default branch; pullRequest is an open PR's number.";
+const BRANCHES_DESCRIPTION = "Newest head first; ahead and behind count commits against the default branch.";
 
 /** `branches`: the project's branches, with head, counts against the default branch and open pull request. */
 const branchesSource = defineQuerySource({
@@ -482,7 +478,6 @@ const branchesSource = defineQuerySource({
     return rows.map((row) => ({
       name: row.name,
       sha: row.headSha,
-      shortSha: row.headSha === null ? null : shortSha(row.headSha),
       date: row.headAt === null ? null : row.headAt.toISOString(),
       ahead: row.ahead,
       behind: row.behind,
@@ -524,8 +519,7 @@ function diffHunkRows(diff: { path: string; base: string; head: string; hunks: s
   });
 }
 
-const DIFFS_DESCRIPTION =
-  "Diff hunks by path, in file order. sha: a commit's files in its branch's or release's diff; head: a branch or tag; path: a file or folder. `text` is cut at 2,000 characters.";
+const DIFFS_DESCRIPTION = "Hunks in path order; path is a file or folder, head a branch or tag, sha a commit (its files in its branch's or release's diff); text is cut at 2,000 characters.";
 
 /** `diffs`: the hunks of the stored diffs, of one commit's files, one head or one path. */
 const diffsSource = defineQuerySource({
