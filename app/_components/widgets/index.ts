@@ -1,11 +1,14 @@
 /** Shared widgets of both dialects' renderers and the chat: tables, charts, diagrams, code, Markdown, fallbacks, figures. */
-export { Chart, CHART_DEFAULT_HEIGHT, chartSummary, type ChartProps } from "./chart/chart";
+export { Chart, CHART_DEFAULT_HEIGHT, chartMarkText, chartSummary, type ChartProps } from "./chart/chart";
 export {
+  CHART_MAX_MARKS,
   CHART_MAX_POINTS,
   CHART_MAX_SERIES,
   chartData,
+  chartMarks,
   type ChartDrawnSeries,
   type ChartKind,
+  type ChartMark,
   type ChartRow,
   type ChartSeries,
 } from "./chart/chart-data";
@@ -22,6 +25,18 @@ export {
 } from "./data-table/sort-table-rows";
 export { Fallback, type FallbackProps } from "./fallback/fallback";
 export { formatNumber, formatSignedNumber } from "./format/format-number";
+export { GRAPH_LABEL_CHARACTERS, GraphDiagram, graphSummary, type GraphDiagramEdge, type GraphDiagramNode, type GraphDiagramProps } from "./graph/graph-diagram";
+export {
+  GRAPH_MAX_EDGES,
+  GRAPH_MAX_NODES,
+  GRAPH_NODE_HEIGHT,
+  GRAPH_NODE_WIDTH,
+  graphLayout,
+  type GraphDirection,
+  type GraphLayout,
+  type GraphLayoutEdge,
+  type GraphLayoutNode,
+} from "./graph/graph-layout";
 export { Markdown, markdownUrlTransform, type MarkdownProps } from "./markdown/markdown";
 export { MermaidDiagram, type MermaidDiagramProps } from "./mermaid-diagram/mermaid-diagram";
 export { MERMAID_MAX_SOURCE_CHARACTERS } from "./mermaid-diagram/mermaid-config";

@@ -32,4 +32,6 @@ export {
 } from "./fallback";
 export { UI_PROP_LIMITS } from "./prop-limits";
 export { uiChecklistAccepts, uiChecklistItem, uiChecklistItems, uiChecklistToggle, type UiChecklistItem } from "./checklist-items";
+export { uiChartMarkProblem, uiChartMarks, type UiChartMark } from "./chart-marks";
+export { uiGraph, uiGraphEdgeProblem, uiGraphNodeProblem, type UiGraph, type UiGraphEdge, type UiGraphNode } from "./graph-items";
 export { UiHrefSchema } from "./prop-schemas";
