@@ -35,9 +35,9 @@ describe("querySourcesText", () => {
 
   it("states how arguments are read: literals and state only, optional and default marks, required without, numbers clamped, the rest refused", () => {
     const text = querySourcesText({ files: z.strictObject({}) });
-    expect(text).toContain("Arguments are literals and state variables, never another query's rows.");
+    expect(text).toContain("Arguments are literals and state variables, never another query's rows");
     expect(text).toContain("one without `?` is required");
-    expect(text).toContain("A number past its range is clamped to it; other misfits are refused.");
+    expect(text).toContain("a number past its range is clamped to it, any other misfit refused.");
     expect(text).toContain("A row field is text unless typed; `?` on one: it may be null.");
   });
 

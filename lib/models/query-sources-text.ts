@@ -89,7 +89,7 @@ export function querySourcesText(querySchemas: UiQuerySchemas, options: QuerySou
   });
   return [
     "# Live data (@Query)",
-    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads live project rows: null until they arrive, read again when state its arguments read changes. Arguments are literals and state variables, never another query's rows. \`?\` marks an optional argument, \`= x\` its default; one without \`?\` is required. A number past its range is clamped to it; other misfits are refused. A row field is text unless typed; \`?\` on one: it may be null. The sources:`,
+    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads project rows: null until they arrive, read again when state its arguments read changes. Arguments are literals and state variables, never another query's rows: \`?\` marks an optional one, \`= x\` its default, one without \`?\` is required; a number past its range is clamped to it, any other misfit refused. A row field is text unless typed; \`?\` on one: it may be null. Sources:`,
     ...lines,
     "Never invent a source or type rows you have not seen as if they were live; when no source fits, say so.",
   ].join("\n");

@@ -155,7 +155,7 @@ describe("buildSystemPrompt", () => {
   it("states in both prompts every source's limit range and default, that a number past its range is clamped, and that arguments never read another query's rows", () => {
     for (const prompt of [full, compact]) {
       expect(prompt).toContain("- commits {branch?, limit?: 1–100 = 20, path?}");
-      expect(prompt).toContain("A number past its range is clamped to it");
+      expect(prompt).toContain("a number past its range is clamped to it");
       expect(prompt).toContain("never another query's rows");
       expect(prompt).toMatch(/- branches \{limit\?: 1–50 = 20\}: Newest head first/);
       expect(prompt).toMatch(/- diffs \{sha\?, head\?, path\?, limit\?: 1–50 = 20\}: Hunks in path order/);

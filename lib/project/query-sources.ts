@@ -519,7 +519,8 @@ function diffHunkRows(diff: { path: string; base: string; head: string; hunks: s
   });
 }
 
-const DIFFS_DESCRIPTION = "Hunks in path order; path is a file or folder, head a branch or tag, sha a commit (its files in its branch's or release's diff); text is cut at 2,000 characters.";
+const DIFFS_DESCRIPTION =
+  "Hunks in path order; path is a file or folder, head a branch or tag, sha a commit. sha finds the commit's files in its branch's or release's diff; text is cut at 2,000 characters.";
 
 /** `diffs`: the hunks of the stored diffs, of one commit's files, one head or one path. */
 const diffsSource = defineQuerySource({
