@@ -99,3 +99,48 @@ test("a broken block is repaired in place, the inspector says what was fixed, an
   await expect(original.locator("[data-fallback]").first()).toBeVisible();
   expect(await prose(original)).toEqual(PROSE);
 });
+
+test("a block that compiles cleanly but breaks on the project's rows is repaired before it is seen broken, and the notes say the real data check found it", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const chat = new ChatPage(page);
+
+  // test-health-data-check: `@Sum($tests, "failed")` compiles, but main's rows hold booleans there.
+  await chat.send("Show the test health of main");
+  await chat.waitForReplyEnd();
+  const reply = chat.lastReply();
+  await expect(versionCount(reply)).toHaveText("2/2", { timeout: 30_000 });
+  await expect(chat.replies()).toHaveCount(1);
+  // The repaired block counts the failing tests of main's newest run, and draws every part.
+  const panel = reply.locator("[data-ui-block]").first();
+  await expect(panel).toContainText("The newest run on main, failures first.");
+  await expect(panel).toContainText("Failing");
+  await expect(panel).toContainText("3");
+  await expect(reply.locator("[data-fallback]")).toHaveCount(0);
+  await expect(reply.getByRole("table", { name: "Tests on main" })).toBeVisible();
+  expect(await prose(reply)).toEqual(["Here is main's newest test run, read live from the project.", "Ask me about any test and I'll pull its history."]);
+
+  // The notes: which check found what.
+  const toggle = chat.inspectorToggle(reply);
+  await expect(toggle).toHaveText(/^Notes: 1 block was repaired$/);
+  await toggle.click();
+  const repaired = chat.inspector(reply).getByRole("group", { name: "Repaired" });
+  await expect(repaired).toContainText("UI block 1 was replaced: 1 error before, no errors now.");
+  const wrong = repaired.getByRole("list", { name: "What was wrong with UI block 1" });
+  const finding = wrong.locator('li[data-check="real data"]');
+  await expect(finding).toHaveCount(1);
+  await expect(finding.locator("code")).toHaveText("not_a_number");
+  await expect(finding).toContainText("real data check");
+  await expect(finding).toContainText("@Sum adds numbers, not boolean");
+  await expect(repaired.getByRole("figure", { name: "UI block 1 as repaired" })).toContainText("@Count($failing)");
+  await page.screenshot({ path: testInfo.outputPath("data-check-repair-inspector.png"), fullPage: true });
+
+  // The reply as first written is the earlier version: its notes put the finding under the block, as the real data check's.
+  await reply.getByRole("button", { name: "Previous version of this reply" }).click();
+  const original = chat.lastReply();
+  await expect(versionCount(original)).toHaveText("1/2");
+  await chat.inspectorToggle(original).click();
+  const block = chat.inspector(original).getByRole("group", { name: /^UI block 1 \(panel test-health\)/ });
+  await expect(block.locator('li[data-code="not_a_number"] [data-check="real data"]')).toHaveText("real data check");
+  await expect(block).toContainText("Found before the reply was shown, by trying the block on the project's real rows.");
+});

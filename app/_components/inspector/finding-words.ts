@@ -79,6 +79,7 @@ const UI_KINDS: Record<UiDiagnosticCode, FindingKind> = {
   invalid_element: "hidden",
   computed_cycle: "adjusted",
   stale_state: "adjusted",
+  query_argument_clamped: "adjusted",
   unread_control: "advice",
 };
 
@@ -170,6 +171,7 @@ const CODE_SENTENCES: Readonly<Record<string, string>> = {
   text_truncated: "A text was longer than the app allows, so it was shortened.",
   entries_trimmed: "A list or table was longer than the app allows; the rest was left out.",
   value_clamped: "A number was outside its allowed range, so it was moved to the nearest allowed value.",
+  query_argument_clamped: "A query asked for a number outside its range, so the nearest allowed value was used.",
   budget_exceeded: "This block is too large to show; its plain text is shown instead.",
   reply_budget: "The reply has more interactive parts than one reply may show; this one stays plain text.",
   unknown_variable: "A value was used before it was defined, so it is empty.",

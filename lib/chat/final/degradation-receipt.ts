@@ -14,8 +14,9 @@
 import { genuiLint } from "@/lib/genui/lint/genui-lint";
 import type { GenuiDiagnostic } from "@/lib/genui/diagnostics/diagnostic";
 import type { GenuiSpec } from "@/lib/genui/schema/spec";
-import type { UiBlock } from "@/lib/ui/envelope/schema";
+import type { UiBlock, UiDiagnostic } from "@/lib/ui/envelope/schema";
 import type { BlockDataCheck } from "../turn/block-data-check";
+import type { DataCheck } from "./reply-repair";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard, UiDialect } from "../wire";
 import { boundaryReceiptEntries, type BoundaryReport } from "./boundary-receipt";
 
@@ -61,9 +62,10 @@ export function degradationReceipt(input: ReceiptInput): ReceiptEntry[] {
     const body = input.text.slice(block.source.start, block.source.end);
     const checked = input.dataChecks?.[index];
     const findings = checked && checked.blockId === block.id ? checked.findings : [];
-    for (const diagnostic of [...block.diagnostics, ...findings]) {
+    const listed: readonly (UiDiagnostic & { check?: DataCheck })[] = [...block.diagnostics, ...findings];
+    for (const diagnostic of listed) {
       const line = lineOf(body, diagnostic.range.start);
-      const check = "check" in diagnostic ? diagnostic.check : undefined;
+      const { check } = diagnostic;
       entries.push(
         entry({
           code: diagnostic.code,
