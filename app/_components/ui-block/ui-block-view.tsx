@@ -16,6 +16,7 @@ import {
   type UiRenderContext,
   type UiResolveLink,
 } from "./render-context";
+import { saysFailureInWords } from "./live-data-part";
 import { LiveDataStatus } from "./live-data-status";
 import { UiChildren } from "./ui-node-view";
 import { useUiBlockState } from "./use-ui-block-state";
@@ -45,10 +46,14 @@ export type UiBlockViewProps = {
   onRetryQuery?: (name: string) => void;
 };
 
-/** The queries some node of the tree waits on: their failures are shown by those nodes. */
+/**
+ * The queries some node of the tree waits on that show a failure in words
+ * (a Stat or a value in a sentence says only that it is not loaded): a
+ * failure none of them shows is an alert at the block's top.
+ */
 function waitedOn(nodes: readonly UiViewNode[], names = new Set<string>()): Set<string> {
   for (const node of nodes) {
-    for (const name of node.pending ?? []) names.add(name);
+    if (saysFailureInWords(node)) for (const name of node.pending ?? []) names.add(name);
     waitedOn(node.children, names);
   }
   return names;

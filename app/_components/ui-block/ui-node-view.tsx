@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { UiViewNode } from "@/lib/ui/evaluate";
 import { Fallback } from "../widgets/fallback/fallback";
 import { hostDataLabel, HostValue } from "./host-data-mark";
-import { LiveDataPart } from "./live-data-part";
+import { drawsOwnWaiting, LiveDataPart } from "./live-data-part";
 import { NodePlaceholder } from "./node-placeholder";
 import { textProp } from "./node-props";
 import { useUiRenderContext } from "./render-context";
@@ -44,7 +44,7 @@ export function StreamingMark() {
 export function UiNodeView({ node, inline = false }: { node: UiViewNode; inline?: boolean }): ReactNode {
   const context = useUiRenderContext();
   // Values computed before their query answered are not facts: the part is drawn from where its data stands.
-  if (node.type === "#pending" || (node.pending !== undefined && node.pending.length > 0)) {
+  if (node.type === "#pending" || (node.pending !== undefined && node.pending.length > 0 && !drawsOwnWaiting(node))) {
     return <LiveDataPart node={node} inline={inline} context={context} />;
   }
   if (node.type === "#text") {

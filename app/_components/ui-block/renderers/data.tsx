@@ -15,6 +15,7 @@ import toneStyles from "../../widgets/tone/tone.module.css";
 import { flagProp, numberProp, recordsProp, textListProp, textProp, toneProp } from "../node-props";
 import { HostDataNote, HostValue, useHostDataLabel, useTypedBesideHostData } from "../host-data-mark";
 import { useUiRenderContext, type UiRenderer, type UiRendererProps } from "../render-context";
+import { LiveFailure, useLiveDataState } from "../live-data-part";
 import { HostLinkCell } from "./host-links";
 import { UiChildren, UiListChildren, UiNodeView } from "../ui-node-view";
 import styles from "./renderers.module.css";
@@ -33,11 +34,13 @@ function Stats({ node }: UiRendererProps) {
 
 /** One key figure; a null value (a query still loading) is drawn as "—" by the card. */
 function Stat({ node }: UiRendererProps) {
+  const live = useLiveDataState(node);
   const value = node.props.value;
   const delta = node.props.delta;
   const better = textProp(node, "better");
   const hostData = useHostDataLabel(node, "value");
   const typed = useTypedBesideHostData(node, "value");
+  if (live !== null) return <StatCard label={textProp(node, "label") ?? ""} value={null} waiting={live.kind === "failed" ? "failed" : "loading"} />;
   return (
     <StatCard
       {...(hostData !== undefined ? { hostData } : {})}
@@ -137,9 +140,12 @@ function inferredColumns(rows: readonly Record<string, unknown>[]): DataTableCol
 
 /** A table of records, its columns from its `Column` children. */
 function Table({ node }: UiRendererProps) {
-  const { streaming } = useUiRenderContext();
-  const arriving = streaming && !node.complete;
-  const rows = recordsProp(node, "rows");
+  const { streaming, retryQuery } = useUiRenderContext();
+  const live = useLiveDataState(node);
+  // Rows computed before their query answered are not the table's rows: it waits, its header and title drawn.
+  const waiting = live !== null;
+  const arriving = (streaming && !node.complete) || live?.kind === "loading" || live?.kind === "unavailable";
+  const rows = waiting ? NO_ROWS : recordsProp(node, "rows");
   // A column still arriving may have half its field name: it joins the header once whole.
   const columnNodes = node.children.filter((child) => child.type === "Column" && (child.complete || !arriving));
   const named = columnNodes.map(tableColumn).filter((column): column is UiTableColumn => column !== undefined);
@@ -156,11 +162,15 @@ function Table({ node }: UiRendererProps) {
     if (!chips || !columnNode || index === undefined) return undefined;
     return <HostLinkCell cellId={uiCellNodeId(columnNode.id, index)} presentation={chips} value={value} />;
   };
+  // An answer with no rows is a fact about the query's arguments, and says so.
+  const emptyAnswer = !waiting && node.hostData?.rows !== undefined && rows.length === 0 && !arriving;
+  const liveState = live?.kind === "failed" ? "failed" : waiting ? "loading" : emptyAnswer ? "empty" : undefined;
   return (
-    <div className={styles.table}>
+    <div className={styles.table} data-live-state={liveState}>
       <DataTable
         columns={columns}
         rows={rows}
+        emptyText={live?.kind === "failed" ? NOT_LOADED_TEXT : emptyAnswer ? UI_EMPTY_ANSWER_TEXT : undefined}
         title={textProp(node, "title")}
         caption={textProp(node, "caption")}
         sortable={flagProp(node, "sortable")}
@@ -168,13 +178,21 @@ function Table({ node }: UiRendererProps) {
         arriving={arriving}
         renderCell={renderCell}
       />
-      <HostDataNote label={hostRows} />
+      {live?.kind === "failed" ? <LiveFailure state={live} inline={false} retry={retryQuery} /> : <HostDataNote label={hostRows} />}
       {others.map((child) => (
         <UiNodeView key={child.id} node={child} />
       ))}
     </div>
   );
 }
+
+/** What a table or chart over a query that answered with no rows says. */
+export const UI_EMPTY_ANSWER_TEXT = "No rows for these arguments";
+
+/** What a table or chart whose query failed says where its rows would be (the refusal itself follows, with Retry). */
+const NOT_LOADED_TEXT = "Not loaded";
+
+const NO_ROWS: readonly Record<string, unknown>[] = Object.freeze([]);
 
 /** A column is drawn by its table. */
 function Column() {
@@ -183,25 +201,35 @@ function Column() {
 
 /** A chart, with its reference marks. */
 function ChartRenderer({ node }: UiRendererProps) {
-  const { streaming } = useUiRenderContext();
+  const { streaming, retryQuery } = useUiRenderContext();
+  const live = useLiveDataState(node);
   const kind = textProp(node, "kind");
   const series = textListProp(node, "series");
   const hostRows = useHostDataLabel(node, "rows");
+  if (live?.kind === "failed") {
+    return (
+      <div data-live-state="failed">
+        {textProp(node, "title") ? <p className={styles.chartTitle}>{textProp(node, "title")}</p> : null}
+        <LiveFailure state={live} inline={false} retry={retryQuery} />
+      </div>
+    );
+  }
   return (
-    <>
+    <div data-live-state={live !== null ? "loading" : undefined}>
       <Chart
         kind={kind === "line" || kind === "area" || kind === "pie" ? kind : "bar"}
-        rows={recordsProp(node, "rows")}
+        rows={live !== null ? NO_ROWS : recordsProp(node, "rows")}
+        emptyText={node.hostData?.rows !== undefined ? UI_EMPTY_ANSWER_TEXT : undefined}
         series={series?.map((field) => ({ field }))}
         title={textProp(node, "title")}
         unit={textProp(node, "unit")}
         stacked={flagProp(node, "stacked")}
         height={numberProp(node, "height")}
-        arriving={streaming && !node.complete}
+        arriving={(streaming && !node.complete) || live !== null}
         marks={uiChartMarks(node.props.marks)}
       />
       <HostDataNote label={hostRows} />
-    </>
+    </div>
   );
 }
 

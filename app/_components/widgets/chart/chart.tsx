@@ -44,6 +44,8 @@ export type ChartProps = {
   yLabel?: string;
   /** True while its data is still arriving: no data yet draws an empty frame of the chart's height, not "No data to draw." */
   arriving?: boolean;
+  /** What a chart with nothing to draw says (default "No data to draw."). */
+  emptyText?: string;
   /** Reference lines at an x label (a release day) or a y value (a threshold); a pie draws none. */
   marks?: readonly ChartMark[];
 };
@@ -79,7 +81,7 @@ export function chartSummary(kind: ChartKind, data: ChartData, title: string | u
  * accessible summary: the drawing is one labelled image, and a visually
  * hidden table carries every value.
  */
-export function Chart({ kind, rows, series, title, unit, stacked = false, height = CHART_DEFAULT_HEIGHT, xLabel, yLabel, arriving = false, marks = [] }: ChartProps) {
+export function Chart({ kind, rows, series, title, unit, stacked = false, height = CHART_DEFAULT_HEIGHT, xLabel, yLabel, arriving = false, marks = [], emptyText }: ChartProps) {
   const data = useMemo(() => chartData({ kind, rows, series, stacked }), [kind, rows, series, stacked]);
   const marking = useMemo(() => (kind === "pie" ? { drawn: [], offAxis: [] } : chartMarks(marks, data.points)), [kind, marks, data.points]);
   const summary = chartSummary(kind, data, title, marking.drawn, unit);
@@ -194,7 +196,9 @@ export function Chart({ kind, rows, series, title, unit, stacked = false, height
           <span className="visually-hidden">The chart&apos;s data is still arriving.</span>
         </div>
       ) : empty ? (
-        <p className={styles.empty}>No data to draw.</p>
+        <p className={styles.empty} data-live-state="empty">
+          {emptyText ?? "No data to draw."}
+        </p>
       ) : (
         <div className={styles.canvas} role="img" aria-label={summary} style={{ height }}>
           {drawing}

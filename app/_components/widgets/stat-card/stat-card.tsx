@@ -11,6 +11,8 @@ export type StatCardProps = {
   label: string;
   /** The figure: a number (formatted) or short text (as is); null (not known yet, a query still loading) shows "—". */
   value: number | string | null;
+  /** The figure waits for query data: `loading` until it answers, `failed` when it could not be read. */
+  waiting?: "loading" | "failed";
   /** A unit after the value (`ms`, `%`). */
   unit?: string;
   /**
@@ -59,8 +61,32 @@ const DIRECTION_SIGNS = {
   flat: { icon: "■", word: "unchanged" },
 } as const;
 
-/** One key figure: label, value with unit, and an optional change with an arrow. */
-export function StatCard({ label, value, unit, delta, tone, better, hostData, unverified = false }: StatCardProps) {
+/** What a card whose figure waits for data draws in its place: a quiet bar while loading, words when the data failed. */
+export const STAT_NOT_LOADED = "Not loaded";
+
+/**
+ * One key figure: label, value with unit, and an optional change with an
+ * arrow. With `waiting`, the figure is not known yet (its query is loading)
+ * or could not be read (it failed): the card shows its label and that, with
+ * no value, unit, change or tone — none of them is a fact yet.
+ */
+export function StatCard({ label, value, unit, delta, tone, better, hostData, unverified = false, waiting }: StatCardProps) {
+  if (waiting !== undefined) {
+    return (
+      <div className={styles.card} data-live-state={waiting} data-known="false">
+        <div className={styles.label}>{label}</div>
+        <div className={styles.value}>
+          {waiting === "loading" ? (
+            <span className={styles.loadingValue}>
+              <span className="visually-hidden">Loading</span>
+            </span>
+          ) : (
+            <span className={styles.notLoaded}>{STAT_NOT_LOADED}</span>
+          )}
+        </div>
+      </div>
+    );
+  }
   const known = value !== null;
   const shown = value === null ? STAT_UNKNOWN_VALUE : typeof value === "number" ? formatNumber(value) : value;
   const direction = delta === undefined ? undefined : deltaDirection(delta);
