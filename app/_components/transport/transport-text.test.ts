@@ -38,6 +38,26 @@ describe("transportView", () => {
   });
 });
 
+describe("transportView's text is plain", () => {
+  const hostile = "Done.\u001b[2J\u001b]8;;https://tracker.example.test/\u001b\\here\u001b]8;;\u001b\\ \u001b]52;c;ZXZpbA==\u0007 \u009b31m \u202eevil\u202c \u2067x\u2069";
+  const acting = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+  it("shows every escape sequence and bidi control of the prose as a mark, never as itself", () => {
+    const view = transportView({ text: hostile, ui: [], tools: [] });
+    expect(view.text).not.toMatch(acting);
+    expect(view.text).toBe("Done.⟨ESC⟩[2J⟨ESC⟩]8;;https://tracker.example.test/⟨ESC⟩\\here⟨ESC⟩]8;;⟨ESC⟩\\ ⟨ESC⟩]52;c;ZXZpbA==⟨BEL⟩ ⟨CSI⟩31m ⟨U+202E⟩evil⟨U+202C⟩ ⟨U+2067⟩x⟨U+2069⟩");
+  });
+
+  it("does the same inside a ui block's fallback text and in the text copied with its cards", () => {
+    const reply = "Before.\n\n```ui\n<Summary>x</Summary>\n```\n\nAfter.";
+    const view = transportView({ text: reply, ui: [{ range: { start: 9, end: reply.indexOf("After.") - 2 }, fallback: "Tests \u001b[31mred\u202e" }] as never, tools: [] });
+    expect(view.text).toBe("Before.\n\nTests ⟨ESC⟩[31mred⟨U+202E⟩\n\nAfter.");
+    const copied = replyPlainText({ text: hostile, ui: [], tools: [{ ...card, spec: { title: "T\u202ex\u2067", items: [] } }] });
+    expect(copied).not.toMatch(acting);
+    expect(copied).toContain("⟨U+202E⟩");
+  });
+});
+
 describe("replyPlainText", () => {
   it("keeps a line for each card after the prose, for copying", () => {
     expect(replyPlainText({ text: standalone, ui: [], tools: [card] })).toBe(`${standalone}\n\n[Interactive panel “INC-2291” — open this chat in the web app to use it]`);

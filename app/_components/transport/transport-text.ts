@@ -6,9 +6,16 @@
  * never show tool-result cards. A reply with a card must therefore stand on
  * its own in its text; `transportView` says when it does not. Copying a
  * reply (`replyPlainText`) keeps a line for each card instead.
+ *
+ * Both are plain text a terminal or a bridge hands on as it is, so every
+ * control, bidi and invisible character in them is shown as a mark
+ * (`visibleControls`): a reply's ESC, CSI or OSC sequence would clear the
+ * person's screen, plant a link or write their clipboard there, and a bidi
+ * override would make it read in another order than it is stored.
  */
 import { genuiFallbackText, genuiReplyFallback } from "@/lib/genui";
 import { isRenderUiCard, type AssistantMessage, type LiveReply } from "@/lib/chat/wire";
+import { visibleControls } from "@/lib/security/visible-controls";
 import { uiFallbackText } from "@/lib/ui/catalog/fallback";
 
 /** The transports a reply can be previewed in. */
@@ -37,9 +44,9 @@ export const STANDALONE_MIN_WORDS = 12;
 const POINTS_AT_CARD =
   /\b(?:see|shown|as you can see|in) (?:the |this )?(?:card|chart|table|panel|summary|graph)\b|\b(?:card|chart|table|panel|graph|summary) (?:above|below)\b|\b(?:above|below)(?: card| chart| table| panel)?:?\s*$/im;
 
-/** The reply's prose with every ```ui block and octo-ui fence as IM and the terminal write it. */
+/** The reply's prose with every ```ui block and octo-ui fence as IM and the terminal write it, nothing in it acting. */
 function proseText(reply: ReplyContent): string {
-  return genuiReplyFallback(uiFallbackText(reply.text, reply.ui ?? [])).trim();
+  return visibleControls(genuiReplyFallback(uiFallbackText(reply.text, reply.ui ?? [])).trim());
 }
 
 /** The words a text has (runs of letters or digits). */
@@ -63,6 +70,6 @@ export function transportView(reply: ReplyContent): TransportView {
 
 /** A reply as plain text to copy: its prose as IM shows it, then a line for each `render_ui` card. */
 export function replyPlainText(reply: ReplyContent): string {
-  const cards = (reply.tools ?? []).filter(isRenderUiCard).map((card) => genuiFallbackText(card.spec));
+  const cards = (reply.tools ?? []).filter(isRenderUiCard).map((card) => visibleControls(genuiFallbackText(card.spec)));
   return [proseText(reply), ...cards].filter((part) => part.length > 0).join("\n\n");
 }
