@@ -3,10 +3,12 @@
  * on a repaired version, each block the model was asked to rewrite — what
  * was wrong with it, and the block as first written and as it now stands;
  * on an original whose repair failed, why, and what each block still has.
- * Model-written sources are drawn as text.
+ * Model-written sources are drawn as text, their controls, bidi and
+ * invisible characters as marks (`⟨U+202E⟩`).
  */
 import { useId } from "react";
 import type { RepairedBlock, ReplyRepair } from "@/lib/chat/final/reply-repair";
+import { visibleControls } from "@/lib/security/visible-controls";
 import { dataCheckLabel } from "./finding-words";
 import styles from "./inspector.module.css";
 
@@ -71,11 +73,11 @@ function RepairedBlockItem({ block }: { block: RepairedBlock }) {
         ))}
       </ul>
       <pre className={styles.excerpt} role="figure" aria-label={`${name} as first written`}>
-        <code>{block.before}</code>
+        <code>{visibleControls(block.before)}</code>
       </pre>
       {block.after !== undefined ? (
         <pre className={styles.excerpt} role="figure" aria-label={`${name} as repaired`}>
-          <code>{block.after}</code>
+          <code>{visibleControls(block.after)}</code>
         </pre>
       ) : null}
     </li>

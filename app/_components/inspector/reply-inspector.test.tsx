@@ -125,6 +125,16 @@ describe("ReplyInspector", () => {
     expect(view.querySelector("details[data-inspector] pre")?.textContent).toContain("<img src=x onerror=alert(1)>");
   });
 
+  it("shows the excerpt's bidi and invisible characters as marks, so it reads in its stored order (Trojan Source)", () => {
+    const body = `<Gauge label="admin\u202e \u2067// ok\u2069 \u2066">x\u200b\u001b[2J</Gauge>`;
+    const view = draw(body);
+    act(() => view.querySelector<HTMLElement>("details[data-inspector] summary")!.click());
+    const excerpt = view.querySelector("details[data-inspector] pre")!.textContent ?? "";
+    expect(excerpt).toContain("admin⟨U+202E⟩ ⟨U+2067⟩// ok⟨U+2069⟩ ⟨U+2066⟩");
+    expect(excerpt).toContain("x⟨U+200B⟩⟨ESC⟩[2J");
+    expect(view.querySelector("details[data-inspector]")!.textContent).not.toMatch(/[\u001b\u200b\u202a-\u202e\u2066-\u2069]/u);
+  });
+
   it("says nothing about a clean block, and waits for a block still arriving", () => {
     expect(draw(`<Summary>ok</Summary>`).querySelector("details[data-inspector]")).toBeNull();
     act(() => root?.unmount());

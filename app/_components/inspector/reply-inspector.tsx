@@ -4,11 +4,14 @@
  * could not be shown, 1 value was adjusted" — that opens the list of every
  * finding of the reply, grouped by the part it is about, each in plain words
  * first, then its code, place and message, and the source around it with the
- * place marked. Everything model-written is drawn as text. Escape closes it.
+ * place marked. Everything model-written is drawn as text, its controls,
+ * bidi and invisible characters as marks (`⟨U+202E⟩`), so the source reads
+ * in the order it is stored in. Escape closes it.
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ReplyRepair } from "@/lib/chat/final/reply-repair";
 import type { GenuiFenceRecord, ReceiptEntry, ToolCard } from "@/lib/chat/wire";
+import { visibleControls } from "@/lib/security/visible-controls";
 import type { UiBlock } from "@/lib/ui/envelope/schema";
 import { dataCheckLabel, dataCheckNote } from "./finding-words";
 import { inspectReply, type InspectorFinding, type InspectorGroup } from "./inspect-reply";
@@ -104,7 +107,7 @@ function Finding({ finding }: { finding: InspectorFinding }) {
         ) : null}
       </p>
       {finding.check !== undefined ? <p className={styles.checkNote}>{dataCheckNote(finding.check)}</p> : null}
-      <p className={styles.message}>{finding.message}</p>
+      <p className={styles.message}>{visibleControls(finding.message)}</p>
       {finding.excerpt ? <Excerpt excerpt={finding.excerpt} /> : null}
     </li>
   );
@@ -125,9 +128,9 @@ function Excerpt({ excerpt }: { excerpt: SourceExcerpt }) {
               </span>
               <span className={styles.lineText}>
                 {line.cutBefore ? "…" : ""}
-                {mark ? line.text.slice(0, mark.start) : line.text}
-                {mark ? <mark className={mark.start === mark.end ? `${styles.mark} ${styles.emptyMark}` : styles.mark}>{line.text.slice(mark.start, mark.end)}</mark> : null}
-                {mark ? line.text.slice(mark.end) : ""}
+                {visibleControls(mark ? line.text.slice(0, mark.start) : line.text)}
+                {mark ? <mark className={mark.start === mark.end ? `${styles.mark} ${styles.emptyMark}` : styles.mark}>{visibleControls(line.text.slice(mark.start, mark.end))}</mark> : null}
+                {mark ? visibleControls(line.text.slice(mark.end)) : ""}
                 {line.cutAfter ? "…" : ""}
               </span>
             </span>

@@ -2,10 +2,15 @@
 /**
  * A stored reply's text with every block's range and every diagnostic at
  * its range highlighted; picking a diagnostic (or a block) in the list
- * scrolls the source to it and highlights it.
+ * scrolls the source to it and highlights it. Every control, bidi and
+ * invisible character of the text is drawn as a mark (`⟨U+202E⟩`), so an
+ * admin reads another person's reply in the order it is stored in, not the
+ * order an override makes it look (Trojan Source); each mark stands in the
+ * segment its character is in, so the highlights stay where they were.
  */
 import { useEffect, useRef, useState } from "react";
 import type { SourceMark, SourceSegment } from "@/lib/admin/source-marks";
+import { visibleControls } from "@/lib/security/visible-controls";
 import styles from "./admin.module.css";
 
 /** Props of `SourceView`. */
@@ -29,7 +34,7 @@ export function SourceView({ text, marks, segments }: SourceViewProps) {
     <div>
       <pre ref={sourceRef} className={styles.source} tabIndex={0} aria-label="Reply source">
         {segments.map((segment) => {
-          const slice = text.slice(segment.start, segment.end);
+          const slice = visibleControls(text.slice(segment.start, segment.end));
           if (segment.marks.length === 0) return slice;
           const classes = [
             segment.marks.some((id) => kinds.get(id) === "block") ? styles.markBlock : "",

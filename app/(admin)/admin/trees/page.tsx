@@ -6,6 +6,7 @@ import { accountLabel } from "@/lib/admin/guest-label";
 import { readStoredTreeQuery, storedTreeSearchParams, type SearchParamsInput } from "@/lib/admin/stored-tree-filter";
 import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor, requireAdmin } from "@/lib/auth/policy";
+import { visibleControls } from "@/lib/security/visible-controls";
 import { SiteHeader } from "../../../(auth)/_components/site-header";
 import { AdminNav } from "../_components/admin-nav";
 import styles from "../_components/admin.module.css";
@@ -28,7 +29,9 @@ function codesText(codes: readonly string[]): string {
 function TreeRow({ tree }: { tree: StoredTreeSummary }) {
   const account = accountLabel({ userId: tree.userId, email: tree.userEmail, isAnonymous: tree.userIsAnonymous });
   const treeHref = `/admin/trees/${encodeURIComponent(tree.messageId)}`;
-  const excerpt = tree.excerpt.replace(/\s+/g, " ").trim() || "(no text)";
+  // Another person's text, shown in its stored order: bidi and invisible characters as marks.
+  const excerpt = visibleControls(tree.excerpt.replace(/\s+/g, " ").trim()) || "(no text)";
+  const chatTitle = visibleControls(tree.chatTitle);
   return (
     <tr>
       <td>
@@ -47,9 +50,9 @@ function TreeRow({ tree }: { tree: StoredTreeSummary }) {
       <td title={excerpt}>
         <Link href={treeHref}>{excerpt}</Link>
       </td>
-      <td title={tree.chatTitle}>
-        <Link href={`/admin/trees?${storedTreeSearchParams({ filter: { chat: tree.chatId } })}`} aria-label={`Saved replies of the chat ${tree.chatTitle}`}>
-          {tree.chatTitle}
+      <td title={chatTitle}>
+        <Link href={`/admin/trees?${storedTreeSearchParams({ filter: { chat: tree.chatId } })}`} aria-label={`Saved replies of the chat ${chatTitle}`}>
+          {chatTitle}
         </Link>
       </td>
     </tr>

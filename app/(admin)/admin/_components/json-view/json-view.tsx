@@ -2,9 +2,12 @@
 /**
  * A stored tree as JSON: a collapsible tree (pretty) or the indented JSON
  * text (raw), both drawn through `WindowedList`, so a 2,048-node tree opens
- * without a long task. It starts open two levels deep.
+ * without a long task. It starts open two levels deep. Strings and keys
+ * show their bidi and invisible characters as marks (`⟨U+202E⟩`): JSON
+ * escapes controls but not those.
  */
 import { useCallback, useMemo, useState } from "react";
+import { visibleControls } from "@/lib/security/visible-controls";
 import styles from "../admin.module.css";
 import { WindowedList } from "../windowed-list";
 import { jsonRows, openToDepth, type JsonRow } from "./json-rows";
@@ -99,14 +102,14 @@ export function JsonView({ value, label }: JsonViewProps) {
                 ) : (
                   <span className={styles.toggleSpacer} />
                 )}
-                {row.key !== null ? <span className={styles.jsonKey}>{row.key}:</span> : null}
-                <span className={VALUE_CLASS[row.kind]}>{row.preview}</span>
+                {row.key !== null ? <span className={styles.jsonKey}>{visibleControls(row.key)}:</span> : null}
+                <span className={VALUE_CLASS[row.kind]}>{visibleControls(row.preview)}</span>
               </>
             );
           }}
         />
       ) : (
-        <WindowedList count={lines.length} rowHeight={ROW_HEIGHT} maxHeight={VIEW_HEIGHT} label={`${label} (raw)`} renderRow={(index) => <code>{lines[index]}</code>} />
+        <WindowedList count={lines.length} rowHeight={ROW_HEIGHT} maxHeight={VIEW_HEIGHT} label={`${label} (raw)`} renderRow={(index) => <code>{visibleControls(lines[index] ?? "")}</code>} />
       )}
     </div>
   );

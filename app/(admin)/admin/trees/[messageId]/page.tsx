@@ -10,6 +10,7 @@ import { readReplyParts } from "@/lib/admin/stored-reply";
 import { storedTreeSearchParams } from "@/lib/admin/stored-tree-filter";
 import { guardPage } from "@/lib/auth/page-guard";
 import { requireActor, requireAdmin } from "@/lib/auth/policy";
+import { visibleControls } from "@/lib/security/visible-controls";
 import { InspectorScope } from "@/app/_components/inspector/inspector-scope";
 import { ReplyInspector } from "@/app/_components/inspector/reply-inspector";
 import { SiteHeader } from "../../../../(auth)/_components/site-header";
@@ -61,7 +62,7 @@ export default async function StoredTreePage({ params }: { params: Promise<{ mes
           <div>
             <dt>Chat</dt>
             <dd>
-              <Link href={`/admin/trees?${storedTreeSearchParams({ filter: { chat: tree.chatId } })}`}>{tree.chatTitle}</Link> (reply {tree.sequence})
+              <Link href={`/admin/trees?${storedTreeSearchParams({ filter: { chat: tree.chatId } })}`}>{visibleControls(tree.chatTitle)}</Link> (reply {tree.sequence})
             </dd>
           </div>
           <div>
