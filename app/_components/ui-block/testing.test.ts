@@ -9,4 +9,10 @@ describe("injectedMarkup", () => {
     expect(injectedMarkup("<p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p>")).toEqual([]);
     expect(injectedMarkup('<a href="https://example.com" title="onerror=">x</a>')).toEqual([]);
   });
+
+  it("passes the Graph renderer's own SVG and still finds any other, or a handler inside it", () => {
+    expect(injectedMarkup('<svg data-graph="" viewBox="0 0 1 1"><text>a</text></svg>')).toEqual([]);
+    expect(injectedMarkup('<svg viewBox="0 0 1 1"></svg>')).toEqual(["<svg>"]);
+    expect(injectedMarkup('<svg data-graph=""><g onclick="x()"></g></svg>')).toEqual(["g[onclick]"]);
+  });
 });

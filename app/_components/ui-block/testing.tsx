@@ -61,7 +61,9 @@ export function injectedMarkup(markup: string): string[] {
   for (const match of markup.matchAll(/<([A-Za-z][A-Za-z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g)) {
     const tag = (match[1] ?? "").toLowerCase();
     const attributes = match[2] ?? "";
-    if (INJECTED_TAGS.has(tag)) found.push(`<${tag}>`);
+    // The Graph renderer draws its own SVG from React elements (marked `data-graph`); any other SVG would be markup that got in.
+    const renderersOwn = tag === "svg" && /\sdata-graph=""/.test(attributes);
+    if (INJECTED_TAGS.has(tag) && !renderersOwn) found.push(`<${tag}>`);
     for (const attribute of attributes.matchAll(/\s([^\s=]+)(?:="([^"]*)")?/g)) {
       const name = (attribute[1] ?? "").toLowerCase();
       const value = (attribute[2] ?? "").replace(/&amp;/g, "&").trim().toLowerCase();

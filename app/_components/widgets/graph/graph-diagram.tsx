@@ -94,6 +94,7 @@ export function GraphDiagram({ nodes, edges, title, direction = "right", arrivin
       ) : (
         <ScrollBox>
           <svg
+            data-graph=""
             className={styles.canvas}
             width={layout.width}
             height={layout.height}
