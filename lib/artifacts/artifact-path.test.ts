@@ -44,6 +44,49 @@ describe("checkArtifactPath", () => {
     expect(checkArtifactPath(decomposed)).toEqual({ ok: true, path: "Caf\u00e9.md" });
   });
 
+  it("normalizes to NFKC, so fullwidth letters, ligatures and compatibility dots are the plain ones", () => {
+    expect(checkArtifactPath("ｒｅｐｏｒｔ.md")).toEqual({ ok: true, path: "report.md" });
+    expect(checkArtifactPath("\ufb01le.md")).toEqual({ ok: true, path: "file.md" });
+    // Normalized first, checked after: a two-dot leader is `..`, a fullwidth solidus a `/`.
+    expect(checkArtifactPath("\u2025/x.md").ok).toBe(false);
+    expect(checkArtifactPath("site\uff0f\uff0f.md").ok).toBe(false);
+  });
+
+  it.each([
+    ["U+3164 Hangul filler", "re\u3164port.md", "U+1160"],
+    ["U+FE0F variation selector", "report\ufe0f.md", "U+FE0F"],
+    ["U+034F combining grapheme joiner", "rep\u034fort.md", "U+034F"],
+    ["U+115F Hangul choseong filler", "\u115freport.md", "U+115F"],
+    ["U+17B4 Khmer inherent vowel", "report\u17b4.md", "U+17B4"],
+    ["U+180B Mongolian variation selector", "rep\u180bort.md", "U+180B"],
+    ["U+FFA0 halfwidth Hangul filler", "report.md\uffa0", "U+1160"],
+    ["U+200B zero-width space", "re\u200bport.md", "U+200B"],
+    ["U+200D zero-width joiner", "re\u200dport.md", "U+200D"],
+    ["U+2060 word joiner", "report\u2060.md", "U+2060"],
+    ["U+FEFF byte order mark", "\ufeffreport.md", "U+FEFF"],
+    ["U+00AD soft hyphen", "re\u00adport.md", "U+00AD"],
+    ["U+E0041 tag letter", "report\u{e0041}.md", "U+E0041"],
+  ])("refuses a path holding the invisible %s, naming it", (_name, path, named) => {
+    const check = checkArtifactPath(path);
+    expect(check.ok).toBe(false);
+    if (!check.ok) {
+      expect(check.error).toContain(named);
+      expect(check.error).toMatch(/invisible character/);
+    }
+  });
+
+  it.each(["\u202e", "\u202d", "\u2066", "\u2067", "\u2069", "\u200e", "\u200f", "\u061c"])("refuses a bidi control %j as one", (control) => {
+    const check = checkArtifactPath(`report${control}dm.txt`);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.error).toMatch(/bidirectional control/);
+  });
+
+  it.each(["\u3164", "\u200b", "\ufe0f", "\u3164\u3164", "\u115f \u3164"])("refuses a path of nothing but invisible characters (%j) as empty", (path) => {
+    const check = checkArtifactPath(path);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.error).toMatch(/^The path is empty/);
+  });
+
   it("names a download after the last part", () => {
     expect(artifactFileName("site/index.html")).toBe("index.html");
     expect(artifactFileName("report.md")).toBe("report.md");

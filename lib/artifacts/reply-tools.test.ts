@@ -170,6 +170,23 @@ describe("every other refusal reaches the next step too", () => {
     expect(await listArtifacts(scope)).toEqual([]);
   });
 
+  it("names a person could not tell apart: invisible characters, fullwidth and Cyrillic look-alikes, a case change — each refused, one report.md stored", async () => {
+    const scope = await newScope();
+    const lookAlikes = ["re\u3164port.md", "report\ufe0f.md", "rep\u034fort.md", "\u115freport.md", "report\u17b4.md", "rep\u180bort.md", "report.md\uffa0", "\uff52\uff45\uff50\uff4f\uff52\uff54.md", "r\u0435port.md", "Report.md", "\u3164"];
+    const { prompts, cards } = await play(scope, recording("look-alikes", [[write("report.md", REPORT), ...lookAlikes.map((path) => write(path, "planted"))]]));
+    const outputs = toolOutputsIn(prompts.at(-1) as LanguageModelV3Prompt).map((output) => output.output as { type: string; value: string });
+    expect(outputs[0]?.type).toBe("text");
+    // Fullwidth is report.md itself once normalized: a new version of it, not a second name.
+    expect(outputs.slice(1).map((output) => output.type)).toEqual(lookAlikes.map((_path, index) => (index === 7 ? "text" : "error-text")));
+    expect(outputs[8]?.value).toMatch(/^Wrote version 2 of report\.md/);
+    expect(outputs[9]?.value).toContain("`rеport.md` reads as `report.md`, an artifact this chat already has");
+    expect(outputs[10]?.value).toContain("`Report.md` reads as `report.md`");
+    expect(outputs[11]?.value).toMatch(/^The path is empty: it holds only invisible characters/);
+    for (const output of outputs.slice(1, 8)) expect(output.value).toMatch(/invisible character \(U\+/);
+    expect((await listArtifacts(scope)).map((artifact) => artifact.path)).toEqual(["report.md"]);
+    expect(cards.filter((card) => card?.artifact !== null).map((card) => card?.artifact?.path)).toEqual(["report.md", "report.md"]);
+  });
+
   it("an input that does not match the schema is the SDK's error, and becomes a failed chip", async () => {
     const scope = await newScope();
     const { prompts, cards } = await play(scope, recording("bad-input", [[{ toolName: "write_file", input: { path: "a.md", content: 42 } }]]));

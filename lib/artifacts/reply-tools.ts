@@ -9,8 +9,8 @@
  * run one after another, in the order the model made them, so two edits of
  * one file in one step apply in that order and the chips follow it.
  *
- * Every refusal — a bad path, a cap, an edit whose `find` is missing or
- * ambiguous — is a result the model reads (`error-text`) and can act on in
+ * Every refusal — a bad path, a new name that reads as one the chat already
+ * has, a cap, an edit whose `find` is missing or ambiguous — is a result the model reads (`error-text`) and can act on in
  * its next step; nothing here throws into the AI SDK, and a database failure
  * is logged and told to the model in general words.
  */
@@ -23,6 +23,7 @@ import { applyArtifactEdits } from "./apply-edits";
 import type { ArtifactToolResult, ArtifactVersionRef } from "./artifact-card";
 import { checkArtifactContent, formatBytes } from "./artifact-content";
 import { ArtifactKindSchema, inferArtifactKind, type ArtifactKind } from "./artifact-kind";
+import { lookAlikeArtifactPath } from "./artifact-name-skeleton";
 import { checkArtifactPath } from "./artifact-path";
 import { ARTIFACT_TOOL_DEFINITIONS, type EditFileInput, type ShowArtifactInput, type WriteFileInput } from "./artifact-tools";
 import { artifactsGuideText, type GuideArtifact } from "./artifacts-guide-text";
@@ -69,6 +70,11 @@ function refusalOf(result: Exclude<StoreArtifactVersionResult, { kind: "stored" 
     case "chat-full":
       return `This chat's artifacts already take ${formatBytes(result.usedBytes)} of the ${formatBytes(ARTIFACT_LIMITS.chatBytes)} all their versions may use, and this version (${formatBytes(bytes)}) does not fit; nothing was written.`;
   }
+}
+
+/** The words for a new name that a person would read as one the chat already has. */
+function lookAlikeError(path: string, existing: string): string {
+  return `\`${path}\` reads as \`${existing}\`, an artifact this chat already has: the names differ only in look-alike letters or letter case, so a person could not tell them apart. Nothing was written. Write to \`${existing}\` to make a new version of it, or choose a name that reads differently.`;
 }
 
 async function missingPathError(scope: ArtifactScope, path: string, action: string): Promise<string> {
@@ -118,6 +124,8 @@ export function writeArtifactFile(scope: ArtifactScope, input: WriteFileInput): 
     if (!path.ok) return failure(input.path, path.error);
     const content = checkArtifactContent(input.content);
     if (!content.ok) return failure(path.path, `${content.error} Nothing was written.`);
+    const lookAlike = lookAlikeArtifactPath(path.path, (await listArtifacts(scope)).map((artifact) => artifact.path));
+    if (lookAlike !== undefined) return failure(path.path, lookAlikeError(path.path, lookAlike));
     const kind = input.kind ?? inferArtifactKind(path.path);
     const result = await store({ scope, path: path.path, kind, content: input.content, bytes: content.bytes, tool: "write_file" });
     if (result.kind === "version-moved") throw new Error("a write without an expected version reported a moved version");

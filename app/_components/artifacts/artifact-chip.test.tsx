@@ -47,4 +47,9 @@ describe("ArtifactChip", () => {
     expect(text(failed)).toContain("Could not edit report.md");
     expect(failed).toContain("Edit 1 of 1 failed: &lt;not found&gt;");
   });
+
+  it("shows a refused path's invisible and bidi characters as marks, so a refused name never reads as a real one", () => {
+    const failed = renderToStaticMarkup(<ArtifactChip card={{ ...written, path: "re\u3164port\u202edm.md", artifact: null, error: "The path holds an invisible character." }} />);
+    expect(text(failed)).toContain("Could not write re⟨U+3164⟩port⟨U+202E⟩dm.md");
+  });
 });

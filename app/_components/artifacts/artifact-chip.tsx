@@ -6,6 +6,7 @@
  * folded. Outside a conversation it names the version without opening it.
  */
 import type { ArtifactCard } from "@/lib/artifacts/artifact-card";
+import { visibleControls } from "@/lib/security/visible-controls";
 import { useArtifacts } from "./artifacts-context";
 import { ArtifactKindIcon } from "./artifact-kind-icon";
 import styles from "./artifacts.module.css";
@@ -32,7 +33,8 @@ export function ArtifactChip({ card }: { card: ArtifactCard }) {
     return (
       <details className={styles.chipFailed}>
         <summary>
-          {attemptOf(card)} <span className={styles.chipPath}>{card.path || "an artifact"}</span>
+          {/* A refused path is the model's, as it wrote it: its invisible and bidi characters show as marks. */}
+          {attemptOf(card)} <span className={styles.chipPath}>{visibleControls(card.path) || "an artifact"}</span>
         </summary>
         <p className={styles.chipError}>{card.error}</p>
       </details>
