@@ -11,6 +11,7 @@ export { artifactCardOf, artifactCardOfPart, ArtifactCardSchema, artifactErrorCa
 export { checkArtifactContent, formatBytes, utf8ByteLength, type ArtifactContentCheck } from "./artifact-content";
 export { ARTIFACT_KIND_NOTES, ARTIFACT_KINDS, artifactContentType, artifactExtension, ArtifactKindSchema, inferArtifactKind, type ArtifactKind } from "./artifact-kind";
 export { ArtifactDetailSchema, ArtifactListSchema, artifactPaths, ArtifactSummarySchema, ArtifactVersionInfoSchema, type ArtifactDetail, type ArtifactList, type ArtifactSummary, type ArtifactVersionInfo } from "./artifact-listing";
+export { artifactNameSkeleton, lookAlikeArtifactPath } from "./artifact-name-skeleton";
 export { artifactFileName, checkArtifactPath, type ArtifactPathCheck } from "./artifact-path";
 export { ARTIFACT_DOWNLOAD_POLICY, ARTIFACT_PAGE_POLICY, ARTIFACT_ROUTE_HEADERS, ARTIFACT_ROUTE_SOURCES, artifactDownloadResponse, artifactPageResponse, contentDisposition } from "./artifact-responses";
 export {
