@@ -21,13 +21,28 @@ export const UI_LIMITS = {
   /** Longest string one expression may produce: stops doubling a string until memory runs out. */
   stringLength: 100_000,
   /**
-   * Wall-clock milliseconds for one block's compilation or one evaluation: a
-   * guard against slowness the step and iteration bounds do not catch. Set
-   * well above real cost (a cold first evaluation of a 2,000-node block takes
-   * 30–50 ms on a busy 2-core machine) so load never changes what renders;
-   * the reply's own compile budget is `UI_REPLY_LIMITS.elapsedMs`.
+   * Wall-clock milliseconds for one block's compilation: a guard against
+   * slowness the step and iteration bounds do not catch. A block is compiled
+   * once, on the server, and stored, so where this stops is what every
+   * viewer draws; the reply's own compile budget is `UI_REPLY_LIMITS.elapsedMs`.
+   * An evaluation does not stop here (see `evaluationGuardMs`).
    */
   elapsedMs: 250,
+  /**
+   * Wall-clock milliseconds after which one evaluation is given up whole, as
+   * the block's plain fallback: a last resort, never what decides what is
+   * drawn. An evaluation runs on the server and again in the browser, which
+   * must draw the same tree (React hydrates the server's HTML): steps,
+   * iterations and string length decide, and they count the same on both;
+   * a clock does not (a cold server under load is several times slower than
+   * a warm browser). At 250 ms, as compilation has, a block of nested `Each`
+   * stopped at different items on the two sides (React error #418 on
+   * reload). The largest evaluation the step bounds allow took 0.1–0.3 s
+   * warm and up to 0.8 s cold on this busy 2-core machine (149k steps of
+   * nested `Each`, 240k of `Stat`s); 5 s is reached only by work that is not
+   * charged as steps.
+   */
+  evaluationGuardMs: 5_000,
 } as const;
 
 /** The names of the bounds in `UI_LIMITS`. */

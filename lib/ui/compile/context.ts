@@ -87,7 +87,7 @@ export function parseBodyExpression(context: UiBlockContext, raw: string, offset
   const source = from === 0 && to === raw.length ? raw : raw.slice(from, to);
   const range = { start: offset + from, end: offset + to };
   try {
-    const ast = parseUiExpression(source, new UiBudget(context.limits, context.now));
+    const ast = parseUiExpression(source, UiBudget.forCompilation(context.limits, context.now));
     return { ok: true, ast, source, range };
   } catch (caught) {
     return { ok: false, failure: toUiFailure(caught), source, range };

@@ -123,5 +123,5 @@ export function compileUiDeclaration(syntax: UiSyntaxDeclaration, context: UiBlo
 }
 
 function evaluateConstant(ast: Parameters<typeof evaluateUiExpression>[0], context: UiBlockContext) {
-  return evaluateUiExpression(ast, {}, new UiBudget(context.limits, context.now));
+  return evaluateUiExpression(ast, {}, UiBudget.forCompilation(context.limits, context.now));
 }

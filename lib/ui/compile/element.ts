@@ -178,7 +178,7 @@ function compileProp(
   }
   if (isUiConstantExpression(ast)) {
     try {
-      return { target: "props", value: evaluateUiExpression(ast, {}, new UiBudget(context.limits, context.now)), diagnostics };
+      return { target: "props", value: evaluateUiExpression(ast, {}, UiBudget.forCompilation(context.limits, context.now)), diagnostics };
     } catch (caught) {
       const failure = toUiFailure(caught);
       if (failure.code === "budget_time") throw failure;

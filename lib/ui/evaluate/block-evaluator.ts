@@ -144,6 +144,11 @@ export class UiBlockEvaluator {
     }
     const output: UiViewNode[] = [];
     this.children(roots, { locals: {}, suffix: "", depth: 0 }, output);
+    // The clock ran out (a last resort, UiBudget): how far this machine got is not how far another would, and the
+    // server's tree must be the browser's, so none of it is drawn — the block stands as its plain text, as a block of an unknown catalog does.
+    if (this.budget.expired || this.state.diagnostics().some((diagnostic) => diagnostic.code === "budget_time")) {
+      return { nodes: roots.map((node) => this.unevaluatedFallback(node)), diagnostics: [uiDiagnostic(new UiFailure("budget_time"), EMPTY_RANGE)], supported: true, complete };
+    }
     return { nodes: output, diagnostics: this.finishDiagnostics(), supported: true, complete };
   }
 

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { compileUiBlock } from "../compile/compile-block";
+import { evaluateUiBlock } from "../evaluate/evaluate-block";
+import type { UiViewNode } from "../evaluate/view-node";
 import { UiFailure } from "../failure";
 import { UI_LIMITS } from "../limits";
 import { UI_CLOCK_INTERVAL_STEPS, UiBudget } from "./budget";
@@ -56,10 +59,10 @@ describe("UiBudget", () => {
     }
   });
 
-  it("reads the clock once per interval of steps and refuses past elapsedMs", () => {
+  it("reads the clock once per interval of steps and, compiling, refuses past elapsedMs", () => {
     let time = 0;
     let readings = 0;
-    const budget = new UiBudget({ elapsedMs: 10 }, () => {
+    const budget = UiBudget.forCompilation({ elapsedMs: 10 }, () => {
       readings++;
       return time;
     });
@@ -74,8 +77,63 @@ describe("UiBudget", () => {
 
   it("checks the clock when one charge covers many steps", () => {
     let time = 0;
-    const budget = new UiBudget({ elapsedMs: 5 }, () => time);
+    const budget = UiBudget.forCompilation({ elapsedMs: 5 }, () => time);
     time = 6;
     expect(codeOf(() => budget.step(UI_CLOCK_INTERVAL_STEPS))).toBe("budget_time");
+  });
+
+  it("lets an evaluation's clock pass elapsedMs: only evaluationGuardMs stops it, and then for good", () => {
+    let time = 0;
+    const budget = new UiBudget({ elapsedMs: 5, evaluationGuardMs: 100 }, () => time);
+    time = 99;
+    expect(codeOf(() => budget.step(UI_CLOCK_INTERVAL_STEPS))).toBeUndefined();
+    expect(budget.expired).toBe(false);
+    time = 101;
+    expect(codeOf(() => budget.step(UI_CLOCK_INTERVAL_STEPS))).toBe("budget_time");
+    expect(budget.expired).toBe(true);
+    // Expired, every later charge is refused at once, before the clock is read again.
+    time = 0;
+    expect(codeOf(() => budget.step())).toBe("budget_time");
+  });
+});
+
+/** A ```ui block whose nested Each multiplies: 99 × 100 tags, 149k steps, within the step and iteration bounds. */
+const EXPANSION = [
+  `$a = [${Array.from({ length: 99 }, (_, index) => index).join(", ")}]`,
+  `$b = [${Array.from({ length: 100 }, (_, index) => index).join(", ")}]`,
+  '<Each items={$a} as="x"><Each items={$b} as="y"><Tag>{x * y} {x + y}</Tag></Each></Each>',
+].join("\n");
+
+/** The tree an evaluation draws, with `performance.now` advancing `millisecondsPerReading` at each reading (a slow or busy machine). */
+function drawnWith(millisecondsPerReading: number): { nodes: UiViewNode[]; codes: string[] } {
+  const block = compileUiBlock(EXPANSION, { id: "expansion", final: true, now: () => 0 });
+  let time = 0;
+  vi.spyOn(globalThis.performance, "now").mockImplementation(() => (time += millisecondsPerReading));
+  try {
+    const evaluation = evaluateUiBlock(block);
+    return { nodes: evaluation.nodes, codes: [...new Set(evaluation.diagnostics.map((diagnostic) => diagnostic.code))] };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+describe("an evaluation's clock never decides what is drawn", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("draws the same tree on a fast machine and on one 20 times slower (the server and the browser hydrating its HTML)", () => {
+    const fast = drawnWith(0);
+    // 149 readings of 10 ms: 1.5 s, far past the 250 ms a compilation has, well before the guard.
+    const slow = drawnWith(10);
+    expect(fast.codes).toEqual([]);
+    expect(slow.codes).toEqual([]);
+    expect(slow.nodes).toEqual(fast.nodes);
+  });
+
+  it("gives the whole evaluation up past the guard, the same way however far it got: the block as its plain text", () => {
+    const late = drawnWith(UI_LIMITS.evaluationGuardMs / 20);
+    const later = drawnWith(UI_LIMITS.evaluationGuardMs / 3);
+    expect(late.codes).toEqual(["budget_time"]);
+    expect(later).toEqual(late);
+    expect(late.nodes.map((node) => node.type)).toEqual(["#fallback"]);
   });
 });

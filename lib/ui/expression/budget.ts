@@ -3,6 +3,16 @@
  * library that a model's text can drive (tokens, AST visits, helper elements,
  * repetitions) charges it, so a hostile block ends in a `UiFailure` with a
  * budget code instead of a hang, an out-of-memory or a stack overflow.
+ *
+ * The clock acts in one of two ways. A compilation's budget
+ * (`UiBudget.forCompilation`) stops at `limits.elapsedMs`: a block is
+ * compiled once and stored, so where it stopped is what everyone draws. Every
+ * other budget — an evaluation's, a state's, a standalone expression's — is
+ * decided by steps, iterations and string length alone, which count the same
+ * on the server and in the browser, so both draw the same tree; its clock is
+ * only a guard at `limits.evaluationGuardMs`, and once that passes the budget
+ * stays `expired`, every later charge refused, so its owner gives the whole
+ * evaluation up instead of drawing what one machine reached in time.
  */
 import type { UiRange } from "../envelope/schema";
 import { UiFailure } from "../failure";
@@ -11,7 +21,7 @@ import { resolveUiLimits, type UiLimitName, type UiLimits } from "../limits";
 /**
  * Steps between two readings of the clock. Reading it costs far more than a
  * step, and 1,000 steps take microseconds, so a budget overshoots
- * `elapsedMs` by at most that much.
+ * its time limit by at most that much.
  */
 export const UI_CLOCK_INTERVAL_STEPS = 1_000;
 
@@ -29,6 +39,9 @@ function wallClock(): number {
   return Date.now();
 }
 
+/** How a budget's clock acts (see the file comment). */
+export type UiBudgetClock = "deadline" | "guard";
+
 /** Counts steps, iterations, string lengths, depth and time for one compile or evaluation. */
 export class UiBudget {
   /** The resolved bounds this budget enforces. */
@@ -40,13 +53,31 @@ export class UiBudget {
   private stepsTaken = 0;
   private iterationsReserved = 0;
   private stepsSinceClock = 0;
+  private timeRanOut = false;
+  /** What the clock does to this budget. */
+  readonly clock: UiBudgetClock;
 
-  /** `now` times the budget; `date` is the wall clock `@Today()` reads (inject both for deterministic tests). */
-  constructor(limits?: UiLimits, now: () => number = monotonicNow, date: () => number = wallClock) {
+  /**
+   * An evaluation's budget, its clock only a guard. `now` times the budget;
+   * `date` is the wall clock `@Today()` reads (inject both for deterministic
+   * tests).
+   */
+  constructor(limits?: UiLimits, now: () => number = monotonicNow, date: () => number = wallClock, clock: UiBudgetClock = "guard") {
     this.limits = Object.freeze(resolveUiLimits(limits));
     this.now = now;
     this.wallClock = date;
+    this.clock = clock;
     this.startedAt = now();
+  }
+
+  /** A compilation's budget: it stops at `limits.elapsedMs`. */
+  static forCompilation(limits?: UiLimits, now: () => number = monotonicNow): UiBudget {
+    return new UiBudget(limits, now, wallClock, "deadline");
+  }
+
+  /** True once the clock ran out: the work done so far depends on the machine, so none of it may be shown. */
+  get expired(): boolean {
+    return this.timeRanOut;
   }
 
   /** Steps taken so far. */
@@ -70,8 +101,9 @@ export class UiBudget {
     return this.wallTimeRead;
   }
 
-  /** Charges `count` steps; refuses past `limits.steps`, and past `limits.elapsedMs` when the clock is read. */
+  /** Charges `count` steps; refuses past `limits.steps`, once the clock has run out, and when it runs out as it is read. */
   step(count = 1): void {
+    if (this.timeRanOut) throw new UiFailure("budget_time");
     this.stepsTaken += count;
     if (this.stepsTaken > this.limits.steps) throw new UiFailure("budget_steps");
     this.stepsSinceClock += count;
@@ -102,8 +134,12 @@ export class UiBudget {
     if (length > this.limits.characters) throw new UiFailure("budget_characters");
   }
 
-  /** Reads the clock now and refuses once more than `limits.elapsedMs` have passed. */
+  /** Reads the clock now and refuses once more than its limit (`elapsedMs` for a compilation, `evaluationGuardMs` otherwise) has passed. */
   checkTime(): void {
-    if (this.now() - this.startedAt > this.limits.elapsedMs) throw new UiFailure("budget_time");
+    const limit = this.clock === "deadline" ? this.limits.elapsedMs : this.limits.evaluationGuardMs;
+    if (this.timeRanOut || this.now() - this.startedAt > limit) {
+      this.timeRanOut = true;
+      throw new UiFailure("budget_time");
+    }
   }
 }

@@ -407,7 +407,7 @@ describe("evaluateUiExpression: budgets", () => {
 
   it("checks the clock", () => {
     let time = 0;
-    const budget = new UiBudget({ elapsedMs: 5 }, () => (time += 1));
+    const budget = new UiBudget({ evaluationGuardMs: 5 }, () => (time += 1));
     const list = Array.from({ length: 5_000 }, (_, index) => index);
     expect(failureOf(() => evaluateUiExpression(parseUiExpression("@Sum(@Map($l, x, x * 2))"), { l: list }, budget)).code).toBe(
       "budget_time",
