@@ -4,7 +4,7 @@
  */
 export type { UiBinaryOperator, UiExpression, UiHelperName, UiUnaryOperator } from "./ast";
 export { FORBIDDEN_KEYS, safeKey, UiValueSchema, type UiRecord, type UiValue } from "./value";
-export { UI_CLOCK_INTERVAL_STEPS, UiBudget } from "./budget";
+export { UI_CLOCK_INTERVAL_STEPS, UiBudget, type UiBudgetClock } from "./budget";
 export { isUiHelperName, parseUiExpression, UI_HELPER_ARITY } from "./parse";
 export {
   containsUiHelper,
