@@ -14,8 +14,12 @@ import { projects } from "./project";
 /** The actions a row may record (lib/host-actions/host-action-definitions.ts). */
 export const HOST_ACTION_KINDS = ["rerun_tests", "file_issue"] as const;
 
-/** How an attempt ended: performed, answered with an earlier attempt's result, refused before anything changed, or failed (nothing changed). */
-export const HOST_ACTION_STATUSES = ["done", "replayed", "refused", "failed"] as const;
+/**
+ * How an attempt ended: proposed to the person (nothing done until they
+ * confirm), performed, answered with an earlier attempt's result, refused
+ * before anything changed, dismissed by the person, or failed (nothing changed).
+ */
+export const HOST_ACTION_STATUSES = ["proposed", "done", "replayed", "refused", "dismissed", "failed"] as const;
 
 /** How an attempt ended. */
 export type HostActionStatus = (typeof HOST_ACTION_STATUSES)[number];
@@ -43,6 +47,8 @@ export const hostActions = pgTable(
     result: jsonb("result").$type<JsonValue>(),
     /** Why nothing was done (lib/host-actions/host-action-card.ts's codes). */
     errorCode: text("error_code"),
+    /** The `proposed` row this row settles (confirmed: done, replayed or refused; or dismissed); null for a row that settles none. */
+    proposalId: text("proposal_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [
@@ -50,7 +56,9 @@ export const hostActions = pgTable(
     uniqueIndex("host_actions_done_key_idx").on(table.userId, table.idempotencyKey).where(sql`${table.status} = 'done'`),
     index("host_actions_chat_idx").on(table.chatId, table.createdAt),
     check("host_actions_action_known", sql`${table.action} in ('rerun_tests', 'file_issue')`),
-    check("host_actions_status_known", sql`${table.status} in ('done', 'replayed', 'refused', 'failed')`),
+    // A proposal is settled once: the second of two tabs confirming it cannot write a second outcome.
+    uniqueIndex("host_actions_settled_proposal_idx").on(table.proposalId).where(sql`${table.proposalId} is not null and ${table.status} <> 'failed'`),
+    check("host_actions_status_known", sql`${table.status} in ('proposed', 'done', 'replayed', 'refused', 'dismissed', 'failed')`),
   ],
 );
 

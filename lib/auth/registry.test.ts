@@ -55,6 +55,7 @@ const { grantAdmin } = await import("@/db/queries/users");
 const { appendMessage } = await import("@/db/queries/messages");
 const { upsertPanelState } = await import("@/db/queries/panels");
 const { storeArtifactVersion } = await import("@/db/queries/artifacts");
+const { proposeHostActionOnce } = await import("@/db/queries/host-actions");
 const { storePendingAttachment } = await import("@/db/queries/attachments");
 const { newAttachmentId } = await import("@/lib/attachments/attachment-access");
 const { solidPng } = await import("@/lib/attachments/testing/solid-png");
@@ -306,7 +307,13 @@ beforeAll(async () => {
     const pendingAttachmentId: string = waitingImageId;
     const prompt = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { role: "user", text: "Show me the sales", attachmentIds: [attachmentId] } });
     const ui = compileUi(PROBE_REPLY, { id: messageId, final: true, querySchemas: PROJECT_QUERY_SCHEMAS, now: () => 0 }).map((block) => ({ ...block, revision: 1 }));
-    const genui = { fences: genuiFenceRecords(PROBE_REPLY), tools: [] };
+    // An open host action proposal of the reply: its audit row, and its card among the reply's tools.
+    const proposal = await proposeHostActionOnce({
+      attempt: { userId: victim.userId, actorName: "Victim", chatId: chat.id, messageId, projectId: "demo", action: "file_issue", idempotencyKey: `probe-${messageId}`, input: { title: "Probe", body: "", labels: [] } },
+    });
+    if (proposal.kind !== "proposed") throw new Error("the probe's proposal was not recorded");
+    const proposalCard = { id: "probe-call", name: "file_issue", textOffset: 0, ok: false, state: "proposed", line: "File issue 'Probe' on project Demo as Victim", proposalId: proposal.proposalId };
+    const genui = { fences: genuiFenceRecords(PROBE_REPLY), tools: [proposalCard] };
     const message = await appendMessage({ userId: victim.userId, chatId: chat.id, message: { id: messageId, role: "assistant", text: PROBE_REPLY, ui: ui as never, genui: genui as never } });
     const panelId = "sales";
     await upsertPanelState({ userId: victim.userId, chatId: chat.id, panelId, revision: 1, messageId: message!.id, state: {} });
@@ -337,6 +344,7 @@ beforeAll(async () => {
       promptId: prompt!.id,
       panelId,
       blockId: ui[0]!.id,
+      proposalId: proposal.proposalId,
       artifactId: artifact.artifact.id,
       attachmentId,
       pendingAttachmentId,

@@ -28,6 +28,8 @@ export type ProbeFixture = {
   blockId: string;
   /** An HTML artifact of that chat, with one version (written by that message). */
   artifactId: string;
+  /** An open host action proposal of that message (a `file_issue` card and its `proposed` row). */
+  proposalId: string;
   /** An image attached to that chat's prompt. */
   attachmentId: string;
   /** An image of the victim's uploaded for no prompt yet. */
@@ -446,6 +448,17 @@ export const policyRegistry: readonly PolicyEntry[] = [
     // The probe reply's ```ui block offers the choice `probe`.
     probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId, blockId: fixture.blockId, choiceId: "probe", values: {}, modelId: "replay:default" }] },
   },
+  // A host action the model proposed (lib/host-actions/settle-proposal.ts): the proposal must be a card of that chat's stored reply.
+  ...(["confirmHostAction", "dismissHostAction"] as const).map(
+    (exportName): PolicyEntry => ({
+      kind: "action",
+      file: "app/_components/host-actions/actions.ts",
+      exportName,
+      access: "chat-owner",
+      note: "requireActor, then authorizeChat(write) in settleProposal; the proposal is read from that chat's stored reply and its own audit row",
+      probe: { arguments: (fixture) => [{ chatId: fixture.chatId, messageId: fixture.messageId, proposalId: fixture.proposalId }] },
+    }),
+  ),
   {
     kind: "action",
     file: "app/(chat)/actions.ts",

@@ -57,19 +57,22 @@ export type HostActionDefinition = {
   inputSchema: z.ZodObject;
 };
 
-/** What every action's description ends with: the model need not guard against repeating itself. */
-const ONCE = "Applied once per request: a repeated call for the same message returns the first result.";
+/**
+ * What every action's description ends with: the call is a proposal the
+ * person confirms, so the model must not call again while it waits.
+ */
+const CONSENT = "The person confirms it on a card before anything is done (unless their own click asked for exactly this): the call answers \"proposed\"; do not call it again, and do not say it was done.";
 
 /** Both actions. */
 export const HOST_ACTION_DEFINITIONS = {
   rerun_tests: {
     name: "rerun_tests",
-    description: `Re-run the failed tests of the newest CI run on a branch of this chat's project. Adds a new run; the \`tests\` source reads it next. Input: {branch?}. ${ONCE}`,
+    description: `Re-run the failed tests of the newest CI run on a branch of this chat's project. Adds a new run; the \`tests\` source reads it next. Input: {branch?}. ${CONSENT}`,
     inputSchema: RerunTestsInputSchema,
   },
   file_issue: {
     name: "file_issue",
-    description: `File an issue in this chat's project; returns its number. Input: {title, body, labels?} (title ≤ ${ISSUE_TITLE_LENGTH} characters, ≤ ${ISSUE_LABELS} labels). ${ONCE}`,
+    description: `File an issue in this chat's project; returns its number. Input: {title, body, labels?} (title ≤ ${ISSUE_TITLE_LENGTH} characters, ≤ ${ISSUE_LABELS} labels). ${CONSENT}`,
     inputSchema: FileIssueInputSchema,
   },
 } as const satisfies Record<HostActionName, HostActionDefinition>;

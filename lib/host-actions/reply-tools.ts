@@ -2,19 +2,22 @@
  * The host actions as AI SDK tools for one reply. The model sees each
  * action's JSON schema, but the AI SDK lets any input through: the host
  * checks it (`runHostAction`) and answers a bad one with a typed result the
- * model can act on, as it answers a refusal — never a thrown error.
+ * model can act on, as it answers a refusal — never a thrown error. A call
+ * the person did not ask for by their own click is not performed: it answers
+ * "proposed; waiting for the person's confirmation", so the model does not
+ * retry, and its card asks the person (`callHostAction`).
  * A reply's calls run one after another, in the order the model made them,
- * and only the first few are performed (`HOST_ACTION_CALLS_PER_REPLY`).
+ * and only the first few are looked at (`HOST_ACTION_CALLS_PER_REPLY`).
  */
 import "server-only";
 import { jsonSchema, tool, type Tool } from "ai";
 import { z } from "zod";
 import type { Message } from "@/db/schema";
 import { ActionSummarySchema } from "@/lib/chat/wire";
-import type { HostActionResult } from "./host-action-card";
+import { isProposalResult, type HostActionResult } from "./host-action-card";
 import { HOST_ACTION_DEFINITIONS, HOST_ACTION_NAMES, type HostActionName } from "./host-action-definitions";
 import type { HostActionOrigin } from "./idempotency-key";
-import { refuseHostAction, runHostAction, type HostActionScope } from "./run-host-action";
+import { callHostAction, refuseHostAction, type HostActionScope } from "./run-host-action";
 
 /**
  * Host action calls one reply may make: a request needs one or two (re-run,
@@ -29,18 +32,24 @@ export const TOO_MANY_CALLS_MESSAGE = `This reply already asked the host for ${H
 /** What the tools act for: the chat, the reply being written, and the thread up to the message it answers. */
 export type HostActionReplyInput = { userId: string; chatId: string; messageId: string; replyTo: string; thread: readonly Message[] };
 
-/** What the reply answers (see `idempotency-key.ts`): the choice a choice turn carries, or the message. */
+/** What the reply answers (see `idempotency-key.ts`): the choice a choice turn carries, with the values the person saw on it, or the message. */
 export function originOf(input: { replyTo: string; thread: readonly Message[] }): HostActionOrigin {
   const message = input.thread.find((candidate) => candidate.id === input.replyTo);
-  if (message?.kind === "choice") {
+  if (message?.role === "user" && message.kind === "choice") {
     const summary = ActionSummarySchema.safeParse(message.action);
-    if (summary.success && summary.data.chosen) return { kind: "choice", chosen: summary.data.chosen };
+    if (summary.success && summary.data.chosen) return { kind: "choice", chosen: summary.data.chosen, fields: summary.data.fields };
   }
   return { kind: "message", messageId: input.replyTo };
 }
 
+/** What the model reads of a proposal: nothing was done, the person decides, and it must not call again. */
+export function proposalModelText(line: string): string {
+  return `Proposed; waiting for the person's confirmation: ${line}. Nothing has been done yet. The person confirms or dismisses it on the card shown in your reply; do not call it again, and do not say it was done.`;
+}
+
 /** What the model reads of a result. */
 export function hostActionModelOutput({ output }: { output: HostActionResult }): { type: "text" | "error-text"; value: string } {
+  if (isProposalResult(output)) return { type: "text", value: proposalModelText(output.line) };
   if (!output.ok) return { type: "error-text", value: output.message };
   const repeat = output.replayed ? " (This request had already been performed; nothing new happened — this is the first call's result.)" : "";
   if ("runNumber" in output.record) {
@@ -75,9 +84,11 @@ export function hostActionReplyTools(input: HostActionReplyInput): Record<HostAc
   const scope: HostActionScope = { userId: input.userId, chatId: input.chatId, messageId: input.messageId, origin: originOf(input) };
   const queue = inOrder();
   let calls = 0;
+  // The reply's readable calls so far, per action: a call's place in its key.
+  const positions = new Map<HostActionName, number>();
   const run = (name: HostActionName, raw: unknown) => {
     calls += 1;
-    return calls > HOST_ACTION_CALLS_PER_REPLY ? refuseHostAction(scope, name, raw, { code: "too_many", message: TOO_MANY_CALLS_MESSAGE }) : runHostAction(scope, name, raw);
+    return calls > HOST_ACTION_CALLS_PER_REPLY ? refuseHostAction(scope, name, raw, { code: "too_many", message: TOO_MANY_CALLS_MESSAGE }) : callHostAction(scope, name, raw, positions);
   };
   const entries = HOST_ACTION_NAMES.map((name) => [
     name,

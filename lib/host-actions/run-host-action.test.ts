@@ -1,10 +1,11 @@
 /**
  * Host actions against the real database (PGlite and Postgres): authorized
  * as the chat's user (another user's chat is not found, a project the user
- * is not a member of is refused), applied once per idempotency key (a
- * repeat, a regenerated reply and two racing calls add one run), every
- * attempt audited, and bad input answered with a typed result, never a
- * throw. Each test acts on a project of its own (a re-run's outcome depends
+ * is not a member of is refused, and so are a guest and a viewer of it),
+ * applied once per idempotency key (a repeat, a regenerated reply — its
+ * arguments changed by a trailing space — and two racing calls add one run),
+ * proposed rather than run when a reply's tool calls them, every attempt
+ * audited, and bad input answered with a typed result, never a throw. Each test acts on a project of its own (a re-run's outcome depends
  * on the project), so the demo project other suites read stays as seeded.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,6 +17,7 @@ const { eq } = await import("drizzle-orm");
 const { listHostActions } = await import("@/db/queries/host-actions");
 const { listLatestTestResults } = await import("@/db/queries/project-model");
 const { joinProject } = await import("@/db/queries/projects");
+const { users } = await import("@/db/schema");
 const { seedProject } = await import("@/db/queries/project-seed");
 const { projectIssues, projectTestRuns } = await import("@/db/schema");
 const { createTestActor, createChatWithReply, moveChatToProject, openTestDatabase, seedOtherProject, TEST_DATABASE_KINDS } = await import("@/lib/project/testing/project-test-setup");
@@ -58,12 +60,12 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
   }, 60_000);
   afterAll(async () => handle?.release());
 
-  /** A member of a new project (the test's) with a chat in it, and the ids a reply's tools act for. */
-  async function memberChat(name = "Member") {
+  /** A maintainer of a new project (the test's) with a chat in it, and the ids a reply's tools act for. */
+  async function memberChat(name = "Member", role: "maintainer" | "viewer" = "maintainer") {
     projectId = `host-actions-${crypto.randomUUID().slice(0, 8)}`;
     await seedProject({ seed: projectSeed(projectId) });
     const actor = await createTestActor(name);
-    await joinProject({ projectId, userId: actor.userId });
+    await joinProject({ projectId, userId: actor.userId, role });
     const chat = await createChatWithReply(actor, { text: "Hello" }, { projectId });
     return { actor, chatId: chat.chatId, scope: scopeOf(actor, chat.chatId, `prompt-${crypto.randomUUID()}`) };
   }
@@ -98,7 +100,8 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
 
     const audit = await listHostActions({ chatId });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ userId: scope.userId, actorName: "Member", action: "rerun_tests", status: "done", projectId, messageId: scope.messageId, input: {} });
+    // The input as it ran: normalised, the default branch spelt out.
+    expect(audit[0]).toMatchObject({ userId: scope.userId, actorName: "Member", action: "rerun_tests", status: "done", projectId, messageId: scope.messageId, input: { branch: "main" } });
     expect(audit[0]?.result).toEqual(record);
     expect(audit[0]?.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -125,10 +128,10 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
 
   it("two racing calls with one key — the same choice sent from two tabs — add one run", async () => {
     const { actor, chatId } = await memberChat();
-    const chosen = { messageId: "reply-1", blockId: "tests", choiceId: "rerun" };
+    const chosen = { messageId: "reply-1", blockId: "tests", choiceId: "rerun_tests" };
     const runs = await runNumbers();
     const results = await Promise.all(
-      ["turn-in-tab-1", "turn-in-tab-2"].map((messageId) => runHostAction({ userId: actor.userId, chatId, messageId, origin: { kind: "choice", chosen } }, "rerun_tests", {}, { now: NOW })),
+      ["turn-in-tab-1", "turn-in-tab-2"].map((messageId) => runHostAction({ userId: actor.userId, chatId, messageId, origin: { kind: "choice", chosen, fields: [] } }, "rerun_tests", {}, { now: NOW })),
     );
     expect(await runNumbers()).toEqual([...runs, Math.max(...runs) + 1]);
     expect(results.map((result) => result.ok && result.replayed).sort()).toEqual([false, true]);
@@ -176,7 +179,7 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
     for (const [name, input] of inputs) {
       const result = await runHostAction(scope, name as "rerun_tests" | "file_issue", input);
       expect(result, JSON.stringify(input)).toMatchObject({ ok: false, action: name, code: "bad_input" });
-      if (!result.ok) expect(result.message).toMatch(/does not fit its schema .*; nothing was done\.$/);
+      if (!result.ok && "message" in result) expect(result.message).toMatch(/does not fit its schema .*; nothing was done\.$/);
     }
     expect(await runNumbers()).toEqual(runs);
     const audit = await listHostActions({ chatId });
@@ -206,7 +209,10 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
     expect(first.line).toBe(`Filed issue #${number}: Billing tests fail on main`);
     expect(await runHostAction(scope, "file_issue", input)).toEqual({ ...first, replayed: true });
 
-    const other = await runHostAction(scope, "file_issue", { title: "Another one", body: "" });
+    // A regenerated reply whose body gained a trailing space is the same request: the key is the request and the call's place, never the arguments.
+    expect(await runHostAction({ ...scope, messageId: "regenerated" }, "file_issue", { ...input, body: `${input.body} ` })).toEqual({ ...first, replayed: true });
+    // The reply's second file_issue is another issue.
+    const other = await runHostAction(scope, "file_issue", { title: "Another one", body: "" }, { position: 1 });
     expect(other).toMatchObject({ ok: true, record: { number: number + 1 } });
     const stored = await (await getDatabase()).select().from(projectIssues).where(eq(projectIssues.projectId, projectId));
     expect(stored.map((issue) => [issue.number, issue.title, issue.labels, issue.createdBy, issue.chatId])).toEqual([
@@ -215,7 +221,30 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
     ]);
   });
 
-  it("as AI SDK tools: any input reaches the host, which answers it; a reply past its share of calls is refused", async () => {
+  it("refuses a guest and a viewer of the project with a typed error the model reads, changing nothing", async () => {
+    const viewer = await memberChat("Viewer", "viewer");
+    const runs = await runNumbers();
+    expect(await runHostAction(viewer.scope, "rerun_tests", {}, { now: NOW })).toMatchObject({ ok: false, code: "viewer", message: expect.stringMatching(/viewer of this project: only its maintainers may act/) });
+    expect(await runHostAction(viewer.scope, "file_issue", { title: "Spam", body: "" })).toMatchObject({ ok: false, code: "viewer" });
+
+    // A guest account, even one a maintainer row names: a guest never acts on a project.
+    const guestId = crypto.randomUUID();
+    await (await getDatabase()).insert(users).values({ id: guestId, name: "Guest", email: `${guestId}@guest.test`, isAnonymous: true });
+    await joinProject({ projectId, userId: guestId, role: "maintainer" });
+    const guestChat = await createChatWithReply({ userId: guestId, role: "user", isGuest: true, name: "Guest" }, { text: "Hello" }, { projectId });
+    const guestScope = { userId: guestId, chatId: guestChat.chatId, messageId: "reply", origin: { kind: "message" as const, messageId: "prompt" } };
+    expect(await runHostAction(guestScope, "rerun_tests", {}, { now: NOW })).toMatchObject({ ok: false, code: "guest", message: expect.stringContaining("A guest may read this project but not act on it") });
+
+    expect(await runNumbers()).toEqual(runs);
+    expect(await (await getDatabase()).select().from(projectIssues).where(eq(projectIssues.projectId, projectId))).toEqual([]);
+    expect((await listHostActions({ chatId: viewer.chatId })).map((row) => [row.status, row.errorCode])).toEqual([
+      ["refused", "viewer"],
+      ["refused", "viewer"],
+    ]);
+    expect((await listHostActions({ chatId: guestChat.chatId })).map((row) => [row.status, row.errorCode])).toEqual([["refused", "guest"]]);
+  });
+
+  it("as AI SDK tools: any input reaches the host, a call becomes a proposal and nothing is done; a reply past its share of calls is refused", async () => {
     const { actor, chatId } = await memberChat("Tools");
     const tools = hostActionReplyTools({ userId: actor.userId, chatId, messageId: "reply", replyTo: "prompt", thread: [] });
     const options = { toolCallId: "call", messages: [] };
@@ -224,13 +253,23 @@ describe.each(TEST_DATABASE_KINDS)("host actions on %s", (kind) => {
       if (run === undefined) throw new Error("no execute");
       return run(input, options) as Promise<unknown>;
     };
+    const runs = await runNumbers();
     expect(await execute("file_issue", { title: 5 })).toMatchObject({ ok: false, code: "bad_input" });
     for (let index = 2; index <= HOST_ACTION_CALLS_PER_REPLY; index += 1) {
-      expect(await execute("file_issue", { title: `Issue ${index}`, body: "" })).toMatchObject({ ok: true, replayed: false });
+      expect(await execute("file_issue", { title: `Issue ${index}`, body: "" })).toMatchObject({
+        ok: false,
+        proposed: true,
+        proposalId: expect.any(String),
+        line: `File issue 'Issue ${index}' on project Host actions as Tools`,
+      });
     }
-    expect(await execute("file_issue", { title: "One too many", body: "" })).toMatchObject({ ok: false, code: "too_many" });
-    const issues = await (await getDatabase()).select().from(projectIssues).where(eq(projectIssues.projectId, projectId));
-    expect(issues).toHaveLength(HOST_ACTION_CALLS_PER_REPLY - 1);
-    expect((await listHostActions({ chatId })).map((row) => row.errorCode ?? row.status)).toEqual(["bad_input", ...issues.map(() => "done"), "too_many"]);
+    expect(await execute("rerun_tests", {})).toMatchObject({ ok: false, code: "too_many" });
+    expect(await (await getDatabase()).select().from(projectIssues).where(eq(projectIssues.projectId, projectId))).toEqual([]);
+    expect(await runNumbers()).toEqual(runs);
+    const audit = await listHostActions({ chatId });
+    expect(audit.map((row) => row.errorCode ?? row.status)).toEqual(["bad_input", "proposed", "proposed", "proposed", "too_many"]);
+    // Each proposal holds the checked input it would run with, under a key of its own place.
+    expect(new Set(audit.filter((row) => row.status === "proposed").map((row) => row.idempotencyKey)).size).toBe(HOST_ACTION_CALLS_PER_REPLY - 1);
+    expect(audit[1]?.input).toEqual({ title: "Issue 2", body: "", labels: [] });
   });
 });

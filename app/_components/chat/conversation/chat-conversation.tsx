@@ -327,8 +327,9 @@ export function ChatConversation({ snapshot: initial, models, settings: initialS
       messageActions,
       panelHistory,
       panelNotices,
+      hostActionChatId: chatId,
     }),
-    [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread, messageActions, panelHistory, panelNotices],
+    [placement, panelStates, silentTurn.panelId, interruptedUpdates, sentKeys, streaming, sendFromThread, messageActions, panelHistory, panelNotices, chatId],
   );
 
   // Every reply names its model by the name the picker shows.

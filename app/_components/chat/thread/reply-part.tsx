@@ -241,9 +241,10 @@ function sentChoicesOf(sentKeys: ReadonlySet<string>, messageId: string, block: 
   return ids.size === 0 ? undefined : ids;
 }
 
-function ToolCardPart({ segment }: { segment: Extract<ReplySegment, { kind: "tool" }> }) {
+function ToolCardPart({ segment, messageId }: { segment: Extract<ReplySegment, { kind: "tool" }>; messageId: string | undefined }) {
   const { card } = segment;
-  if (isHostActionCard(card)) return <HostActionRecord card={card} />;
+  const { hostActionChatId } = useThread();
+  if (isHostActionCard(card)) return <HostActionRecord card={card} settle={hostActionChatId !== undefined && messageId !== undefined ? { chatId: hostActionChatId, messageId } : undefined} />;
   if (card.name !== "render_ui") return <ArtifactChip card={card} />;
   if (card.spec === null) {
     return <Fallback title="This card could not be shown." text={card.error} diagnostics={card.diagnostics.map((diagnostic) => diagnostic.message)} />;
@@ -286,6 +287,6 @@ function ReplyPartView(props: ReplyPartProps) {
     case "genui":
       return <GenuiFencePart {...props} segment={segment} />;
     case "tool":
-      return <ToolCardPart segment={segment} />;
+      return <ToolCardPart segment={segment} messageId={props.messageId} />;
   }
 }

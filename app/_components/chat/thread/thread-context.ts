@@ -79,6 +79,8 @@ export type ThreadContextValue = {
   panelHistory?: PanelHistoryAccess;
   /** A note to show in a panel, by panel id: a press, pick or restore there was refused (a stale one: the panel has changed since). */
   panelNotices?: ReadonlyMap<string, string>;
+  /** The chat whose stored replies' host action proposals the person may confirm or dismiss; absent where none may be (a comparison pane). */
+  hostActionChatId?: string;
 };
 
 /** The context; `null` outside a thread. */
