@@ -639,6 +639,8 @@ export class ChatCore {
               storeRetry,
               settings: readChatSettings(chat.settings),
               ...(this.querySchemas ? { querySchemas: this.querySchemas } : {}),
+              // A comparison pane answers blind beside others: it reads, and writes or acts on nothing (lib/compare/run/pane-tools.ts).
+              readOnlyTools: chat.purpose === "compare",
             });
       const generation = answer
         .then(async (outcome) => {

@@ -32,6 +32,18 @@ export const StoredGenuiSchema = z.object({
 /** What a reply's `genui` column holds. */
 export type StoredGenui = z.infer<typeof StoredGenuiSchema>;
 
+/**
+ * A reply's `genui` column read part by part: a fence or card that does not
+ * parse is left out alone, never taking its siblings with it (one card with
+ * an id past its bound once hid every host action line of its reply).
+ */
+export function readStoredGenui(value: JsonValue | null): StoredGenui | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const each = <Schema extends z.ZodType>(schema: Schema, items: JsonValue | undefined): z.infer<Schema>[] =>
+    Array.isArray(items) ? items.flatMap((item) => parsed(schema, item) ?? []) : [];
+  return { fences: each(GenuiFenceRecordSchema, value.fences), tools: each(ToolCardSchema, value.tools) };
+}
+
 /** A stored message as the wire carries it. */
 export function toChatMessage(row: Message): ChatMessage {
   const base = { id: row.id, chatId: row.chatId, sequence: row.sequence, parentId: row.parentId, text: row.text, silent: row.silent, createdAt: row.createdAt.toISOString() };
@@ -41,7 +53,7 @@ export function toChatMessage(row: Message): ChatMessage {
     return { ...base, role: "user", kind: row.kind satisfies UserMessageKind, ...(action ? { action } : {}), ...(attachments.length > 0 ? { attachments } : {}) };
   }
   const ui = parsed(UiBlocksSchema, row.ui);
-  const genui = parsed(StoredGenuiSchema, row.genui);
+  const genui = readStoredGenui(row.genui);
   const usage = readReplyUsage(row.usage);
   const repair = readReplyRepair(row.repair);
   return {

@@ -32,6 +32,7 @@ import type { Message, MessageStatus, Preamble } from "@/db/schema";
 import { artifactCardOfPart } from "@/lib/artifacts/artifact-card";
 import { artifactReplyKit } from "@/lib/artifacts/reply-tools";
 import { hostActionCardOfPart } from "@/lib/host-actions/host-action-card";
+import { paneTools } from "@/lib/compare/run/pane-tools";
 import { hostActionReplyTools } from "@/lib/host-actions/reply-tools";
 import { PreambleDiagnosticSchema, type PreambleDiagnostic } from "@/lib/models/diagnostics-preamble";
 import { RENDER_UI_TOOL_NAME, renderUiTool, type RenderUiToolResult } from "@/lib/models/render-ui-tool";
@@ -52,6 +53,7 @@ import { activePath } from "../versions/thread-tree";
 import { imagesToSend, toModelMessages, type AttachedImage } from "./model-messages";
 import { checkReplyData } from "./reply-data-check";
 import { streamReplyInThread, type ReplyStreamer } from "./reply-stream";
+import { toolCardId } from "./tool-card-id";
 import type { StorableOutputTally } from "./storable-output";
 
 /** Model calls one reply may make: a tool call and the text after it, with room for a second card. */
@@ -128,6 +130,8 @@ export type GenerateReplyInput = {
   querySchemas?: UiQuerySchemas;
   /** The chat's generation settings (system prompt addition, temperature, seed). */
   settings?: ChatSettings;
+  /** A comparison pane's reply: offered only the tools that write nothing (`paneTools`), and no artifacts guide. */
+  readOnlyTools?: boolean;
 };
 
 /** Generates, compiles and stores one reply (see the file comment); never throws. */
@@ -145,9 +149,10 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
     const stored = await listThreadRows({ userId: input.userId, chatId: input.chatId });
     const thread = activePath(stored.rows, input.replyTo);
     const detail = input.promptDetail ?? "full";
-    const artifacts = await artifactReplyKit({ userId: input.userId, chatId: input.chatId, messageId: input.messageId }, { detail });
+    const readOnly = input.readOnlyTools === true;
+    const artifacts = readOnly ? null : await artifactReplyKit({ userId: input.userId, chatId: input.chatId, messageId: input.messageId }, { detail });
     const system = withSystemAddition(
-      buildSystemPrompt({ diagnostics, detail, artifactsGuide: artifacts.guide, ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
+      buildSystemPrompt({ diagnostics, detail, ...(artifacts ? { artifactsGuide: artifacts.guide } : {}), ...(input.querySchemas ? { querySchemas: input.querySchemas } : {}) }),
       settings,
     );
     const messages = toModelMessages(thread, { images: await attachedImages(input, thread) });
@@ -159,12 +164,14 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
       messages,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-      tools: {
-        [RENDER_UI_TOOL_NAME]: renderUiTool,
-        ...artifacts.tools,
-        ...projectDataTools({ userId: input.userId, chatId: input.chatId }),
-        ...hostActionReplyTools({ ...input, thread }),
-      },
+      tools: readOnly
+        ? paneTools({ [RENDER_UI_TOOL_NAME]: renderUiTool, ...projectDataTools({ userId: input.userId, chatId: input.chatId }) })
+        : {
+            [RENDER_UI_TOOL_NAME]: renderUiTool,
+            ...artifacts?.tools,
+            ...projectDataTools({ userId: input.userId, chatId: input.chatId }),
+            ...hostActionReplyTools({ ...input, thread }),
+          },
       maxSteps: REPLY_MAX_STEPS,
       signal: input.signal,
       ...(input.clock ? { clock: input.clock } : {}),
@@ -180,13 +187,13 @@ export async function generateReply(input: GenerateReplyInput): Promise<FinalSto
           if (part.refused) refusedTools.push({ toolName: part.toolName, textOffset: reply.text.length });
           break;
         case "tool-result":
-          if (part.toolName === RENDER_UI_TOOL_NAME) reply.addTool(toolCard(part.toolCallId, reply.text.length, part.output as RenderUiToolResult));
-          else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length) ?? hostActionCardOfPart(part, reply.text.length));
+          if (part.toolName === RENDER_UI_TOOL_NAME) addToolCard(reply, toolCard(part.toolCallId, reply.text.length, part.output as RenderUiToolResult));
+          else addToolCard(reply, artifactCardOfPart(part, reply.text.length) ?? hostActionCardOfPart(part, reply.text.length));
           break;
         case "tool-error":
           if (part.toolName === RENDER_UI_TOOL_NAME) {
-            reply.addTool({ id: part.toolCallId, name: "render_ui", textOffset: reply.text.length, spec: null, diagnostics: [], error: RENDER_UI_INPUT_ERROR });
-          } else addArtifactCard(reply, artifactCardOfPart(part, reply.text.length) ?? hostActionCardOfPart(part, reply.text.length));
+            addToolCard(reply, { id: part.toolCallId, name: "render_ui", textOffset: reply.text.length, spec: null, diagnostics: [], error: RENDER_UI_INPUT_ERROR });
+          } else addToolCard(reply, artifactCardOfPart(part, reply.text.length) ?? hostActionCardOfPart(part, reply.text.length));
           break;
         case "error":
           failure ??= part.error;
@@ -267,8 +274,9 @@ async function preambleDiagnostics(input: GenerateReplyInput): Promise<PreambleD
   });
 }
 
-function addArtifactCard(reply: LocalReply, card: ToolCard | null): void {
-  if (card !== null) reply.addTool(card);
+/** Adds a tool card to the reply, its id as cards keep it (`toolCardId`: a model's over-long id must not cost the reply its cards). */
+function addToolCard(reply: LocalReply, card: ToolCard | null): void {
+  if (card !== null) reply.addTool({ ...card, id: toolCardId(card.id) });
 }
 
 function toolCard(id: string, textOffset: number, output: RenderUiToolResult): ToolCard {
