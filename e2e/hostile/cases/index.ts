@@ -8,6 +8,7 @@ import { ENVELOPE_RESPONDER_CASES, FORGED_ENVELOPE_CASES } from "./forged-envelo
 import { MARKDOWN_CASES } from "./markdown";
 import { MERMAID_CASES } from "./mermaid";
 import { OCTO_UI_DIALECT_CASES } from "./octo-ui-dialect";
+import { PLAIN_TEXT_CASES } from "./plain-text";
 import { RENDER_UI_CASES } from "./render-ui";
 import { SIZE_CASES } from "./size";
 import { STREAMING_CASES } from "./streaming";
@@ -23,6 +24,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   ...STREAMING_CASES,
   ...FORGED_ENVELOPE_CASES,
   ...SIZE_CASES,
+  ...PLAIN_TEXT_CASES,
 ];
 
 /** The benign reply after each case: the chat must still answer. */
