@@ -95,6 +95,8 @@ export function requestProblem(request: RecordedRequest, allowance: RequestAllow
   if (method === "GET" && request.resourceType === "fetch" && /^\/api\/compare\/[^/]+$/.test(path)) return null;
   // The artifacts panel reads the chat's list at a fixed address (a script's fetch; no markup can make one).
   if (method === "GET" && request.resourceType === "fetch" && /^\/api\/chats\/[^/]+\/artifacts$/.test(path)) return null;
+  // …and, for the artifact a reply wrote, its versions and its text (fetches: no markup makes one).
+  if (method === "GET" && request.resourceType === "fetch" && /^\/api\/chats\/[^/]+\/artifacts\/[^/]+(?:\/versions\/\d+\/content)?$/.test(path)) return null;
   // A diagram is drawn in the app's sandboxed frame: its document and the mermaid bundle it loads, at fixed addresses.
   if (method === "GET" && request.resourceType === "document" && path === "/diagram-frame") return null;
   if (method === "GET" && request.resourceType === "script" && path === "/diagram-frame/mermaid.js") return null;
@@ -262,7 +264,8 @@ function scanInPage(options: { nonce: string | null; onlyNew: boolean; isMain: b
           if (name === "a" || name === "area") {
             const url = resolved(bare, context.base);
             if (url === null || !["http:", "https:", "mailto:", "tel:"].includes(url.protocol)) report(key, anchor, `a link with a scheme other than http, https, mailto, tel: ${tag}`);
-            else if (url.origin === origin && url.pathname.startsWith("/api/")) report(key, anchor, `a link into the app's API: ${tag}`);
+            // The Artifacts panel's own download button is the one link into the API: a model's link is never relative (safeHref) and no markup of a model sets `download`.
+            else if (url.origin === origin && url.pathname.startsWith("/api/") && !(element.hasAttribute("download") && /^\/api\/chats\/[^/]+\/artifacts\/[^/]+\/versions\/\d+\/content$/.test(url.pathname))) report(key, anchor, `a link into the app's API: ${tag}`);
           } else if (!allowedLoader && !bare.startsWith("#")) {
             report(key, anchor, `a URL attribute ${attributeName} that points outside the document: ${tag}`);
           }
