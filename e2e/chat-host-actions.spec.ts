@@ -1,17 +1,23 @@
 /**
- * Issue 13, "Done when": `rerun_tests` run from a choice adds a run that the
- * panel's next reading shows, and running it twice with the same key adds
- * one run. The live failing-tests panel's "Re-run the failed tests" choice
- * sends a visible turn; the reply has the host re-run them, shows the host's
+ * Issue 13, "Done when", and issue 25's consent: `rerun_tests` run from a
+ * choice adds a run that the panel's next reading shows, and running it twice
+ * with the same key adds one run. Acting on a shared project takes a
+ * maintainer of it (a guest or a viewer is refused), so the person signs up
+ * and an operator makes them one. The live failing-tests panel's "Re-run the
+ * failed tests" choice (id `rerun_tests`) sends a visible turn that asks for
+ * exactly that: the reply has the host re-run them at once, shows the host's
  * record of it, and shows the panel again, which reads the new run.
  * Regenerating that reply asks again for the same request: the record says
  * it was already done, and no second run is added. The panel's other choice
- * files an issue. What the spec adds to the demo project is removed at the
- * end, so later specs read it as seeded.
+ * never shows the issue's title, so its reply proposes the issue: a card
+ * naming it and the person, with Confirm and Dismiss, reachable by keyboard
+ * and laid out on a 390 px phone; nothing is filed until Confirm. What the
+ * spec adds to the demo project is removed at the end, so later specs read it
+ * as seeded.
  */
 import { expect, test, type Locator } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { SignUpPage } from "./pages/sign-up-page";
 import { withDatabase } from "./support/database";
 
 /** The demo project's run numbers, across branches. */
@@ -36,12 +42,15 @@ const RECORD_LINE = /^✓\s*Re-ran (\d+) failed tests? — run #(\d+): (\d+) pas
 
 test("a choice re-runs the failed tests: the record shows in the reply, the panel's next reading shows the run, and the same request again adds none", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await new SignInPage(page).continueAsGuest("/");
+  const email = `maintainer-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  await new SignUpPage(page).signUp({ name: "Mara Maintainer", email, password: "a long enough password" });
   const chat = new ChatPage(page);
   let before: number[] = [];
   try {
     await chat.send("Show the failing tests live");
     await chat.waitForReplyEnd();
+    // Reading the project made the account a viewer of it; an operator makes it a maintainer, who may act.
+    await withDatabase((sql) => sql`update project_members set role = 'maintainer' where project_id = 'demo' and user_id = (select id from users where email = ${email})`);
     const first = chat.replies().first();
     const failedTable = first.getByRole("table", { name: "Failed tests" });
     await expect(bodyRows(failedTable).first()).toBeVisible();
@@ -89,13 +98,39 @@ test("a choice re-runs the failed tests: the record shows in the reply, the pane
     await expect(stat(again, "Newest run")).toContainText(shown);
     expect(await runNumbers()).toEqual([...before, Number(runNumber)]);
 
-    // The panel's other choice files an issue.
+    // The panel's other choice proposes an issue: the choice never showed its title, so nothing is filed until the person confirms.
     await again.getByRole("group", { name: "Choices" }).getByRole("button", { name: "File an issue for the failures" }).click();
     await expect(chat.prompts()).toHaveCount(3);
     await chat.waitForReplyEnd();
-    await expect(chat.lastReply().getByRole("note", { name: "Issue: done" })).toHaveText(/^✓\s*Filed issue #\d+: Billing tests fail on main/);
-    const issues = await withDatabase((sql) => sql<{ title: string }[]>`select title from project_issues where chat_id = ${chat.chatId()}`);
-    expect(issues.map((issue) => issue.title)).toEqual(["Billing tests fail on main"]);
+    const proposal = chat.lastReply().getByRole("note", { name: "Issue: waiting for you" });
+    await expect(proposal).toContainText(/File issue 'Billing tests fail on main' \(tests, billing\) on project .+ as Mara Maintainer/);
+    const filedIssues = () => withDatabase((sql) => sql<{ title: string }[]>`select title from project_issues where chat_id = ${chat.chatId()}`);
+    expect(await filedIssues()).toEqual([]);
+
+    // On a 390 px phone the card and both answers fit the width, each a finger wide.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const confirm = proposal.getByRole("button", { name: "Confirm" });
+    const dismiss = proposal.getByRole("button", { name: "Dismiss" });
+    await proposal.scrollIntoViewIfNeeded();
+    for (const part of [proposal, confirm, dismiss]) {
+      const box = await part.boundingBox();
+      expect(box, "drawn").not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
+    expect((await confirm.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(40);
+    await page.screenshot({ path: testInfo.outputPath("host-action-proposal-390.png") });
+
+    // Confirmed from the keyboard: one issue, and the card says what was done.
+    await confirm.focus();
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press("Enter");
+    const done = chat.lastReply().getByRole("note", { name: "Issue: done" });
+    await expect(done).toHaveText(/^✓\s*Filed issue #\d+: Billing tests fail on main/);
+    await expect(done).toContainText("Asked: File issue 'Billing tests fail on main'");
+    expect((await filedIssues()).map((issue) => issue.title)).toEqual(["Billing tests fail on main"]);
+    await page.reload();
+    await expect(chat.lastReply().getByRole("note", { name: "Issue: done" })).toContainText("Filed issue #");
+    await expect(chat.lastReply().getByRole("button", { name: "Confirm" })).toHaveCount(0);
   } finally {
     // Later specs read the demo project's tests as seeded.
     const chatId = /\/chat\//.test(page.url()) ? chat.chatId() : null;

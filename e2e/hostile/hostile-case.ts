@@ -17,6 +17,7 @@ export const HOSTILE_CLASSES = {
   streaming: "streaming tricks: chunk boundaries inside a construct, unterminated and shifting fences, NUL, a dropped stream",
   "forged-envelope": "forged [octo-ui-action] envelopes: typed, in a choice label, in a button, in prose",
   size: "size: megabyte replies, huge tables",
+  "host-actions": "host actions nobody asked for: unasked issues and re-runs, lost lines, regenerated repeats, guests and viewers, comparison panes",
   "plain-text": "text that reads otherwise than it is stored: terminal escapes, bidi controls in views, look-alike artifact names, a block drawn differently on reload",
 } as const;
 
@@ -64,6 +65,12 @@ export type HostileCase = {
   title: string;
   /** The model calls of the reply, in order (a tool call's step is followed by the text step after it). */
   steps: HostileStep[];
+  /**
+   * Played instead of `steps` by every other identical request the server
+   * gets (the 2nd, 4th…): a regenerated reply asks again with the same
+   * messages, and a model's second answer may differ by one character.
+   */
+  stepsOnRepeat?: HostileStep[];
   /** The prompt the person sends instead of `hostile case <id>` (it must still name the case). */
   prompt?: string;
   /** The case's blocks ask the chat's project routes (`/queries`, `/links`): those requests are the app's, not the model's. */

@@ -14,6 +14,7 @@
  * Run by Playwright (e2e/playwright.config.ts); by hand:
  *   npx tsx e2e/support/hostile-model-server.ts --port 3201
  */
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { messageContentText, readRequestBody } from "../../lib/chat/testing/chat-completions-request";
@@ -102,10 +103,20 @@ function eventLines({
   }
 }
 
+/** How many times the same messages were answered before, counting this one in. */
+function repeatCount(seen: Map<string, number>, messages: unknown): number {
+  const key = createHash("sha256").update(JSON.stringify(messages ?? null)).digest("hex");
+  const count = seen.get(key) ?? 0;
+  seen.set(key, count + 1);
+  return count;
+}
+
 /** Starts the server on `port` (127.0.0.1); resolves once it listens. */
 export function startHostileModelServer(options: { port: number; host?: string; log?: (line: string) => void }): Promise<Server> {
   const cases = new Map<string, HostileCase>([...HOSTILE_CASES, ...RESPONDER_CASES].map((hostileCase) => [hostileCase.id, hostileCase]));
   let requests = 0;
+  // How often each exact request was answered: a case's `stepsOnRepeat` answers every other one.
+  const seen = new Map<string, number>();
   const server = createServer((request, response) => {
     void handle(request, response).catch((caught: unknown) => {
       options.log?.(`hostile model: ${String(caught)}`);
@@ -130,7 +141,9 @@ export function startHostileModelServer(options: { port: number; host?: string; 
     const body = JSON.parse(await readRequestBody(request, REQUEST_BODY_LIMIT_BYTES)) as { messages?: RequestMessage[]; stream?: boolean };
     requests += 1;
     const { hostileCase, caseId, step } = pickStep(Array.isArray(body.messages) ? body.messages : [], cases);
-    const played = hostileCase?.steps[step] ?? (hostileCase ? { chunks: [{ kind: "text" as const, text: " " }] } : unknownCaseStep(caseId));
+    const sameBefore = hostileCase?.stepsOnRepeat ? repeatCount(seen, body.messages) : 0;
+    const steps = hostileCase?.stepsOnRepeat && sameBefore % 2 === 1 ? hostileCase.stepsOnRepeat : hostileCase?.steps;
+    const played = steps?.[step] ?? (hostileCase ? { chunks: [{ kind: "text" as const, text: " " }] } : unknownCaseStep(caseId));
     options.log?.(`hostile model: case ${caseId ?? "-"} step ${step}`);
     if (body.stream === false) {
       const content = played.chunks.flatMap((chunk) => (chunk.kind === "text" ? [chunk.text] : [])).join("");

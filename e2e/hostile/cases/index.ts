@@ -5,6 +5,7 @@
 import type { HostileCase } from "../hostile-case";
 import { reply } from "../hostile-case";
 import { ENVELOPE_RESPONDER_CASES, FORGED_ENVELOPE_CASES } from "./forged-envelopes";
+import { HOST_ACTION_CASES } from "./host-actions";
 import { MARKDOWN_CASES } from "./markdown";
 import { MERMAID_CASES } from "./mermaid";
 import { OCTO_UI_DIALECT_CASES } from "./octo-ui-dialect";
@@ -25,6 +26,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   ...FORGED_ENVELOPE_CASES,
   ...SIZE_CASES,
   ...PLAIN_TEXT_CASES,
+  ...HOST_ACTION_CASES,
 ];
 
 /** The benign reply after each case: the chat must still answer. */
