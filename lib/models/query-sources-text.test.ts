@@ -22,12 +22,12 @@ describe("querySignature", () => {
 });
 
 describe("querySourcesText", () => {
-  it("lists each source by name, with its arguments and its description, text fields untyped and nullable ones marked", () => {
+  it("lists each source by name, with its arguments, its rows' shape after an arrow and its description, text fields untyped and nullable ones marked", () => {
     const text = querySourcesText({
       tests: z.strictObject({ branch: z.string(), limit: z.number().int().min(1).max(500).default(500) }).describe("The newest run, failures first. Rows: {name: string, ms: number, at: string | null}."),
       files: z.strictObject({ prefix: z.string().optional() }),
     });
-    expect(text).toContain("- tests {branch, limit?: 1–500 = 500}: The newest run, failures first. Rows: {name, ms: number, at?}.");
+    expect(text).toContain("- tests {branch, limit?: 1–500 = 500} → {name, ms: number, at?}: The newest run, failures first.\n");
     expect(text).toContain("- files {prefix?}\n");
     expect(text.indexOf("- files")).toBeLessThan(text.indexOf("- tests"));
     expect(text).toMatch(/Never invent a source/);
@@ -35,18 +35,18 @@ describe("querySourcesText", () => {
 
   it("states how arguments are read: literals and state only, optional and default marks, required without, numbers clamped, the rest refused", () => {
     const text = querySourcesText({ files: z.strictObject({}) });
-    expect(text).toContain("Arguments are literals and state variables, never another query's rows");
-    expect(text).toContain("one without `?` is required");
+    expect(text).toContain("Arguments are literals or state, never another query's rows");
+    expect(text).toContain("`?` marks optional ones (`= x`: the default), the rest are required");
     expect(text).toContain("a number past its range is clamped to it, any other misfit refused.");
-    expect(text).toContain("A row field is text unless typed; `?` on one: it may be null.");
+    expect(text).toContain("Row fields are text unless typed; `?`: may be null.");
   });
 
   it("compact: keeps a description's first sentence (what and in which order) and its rows, not what an argument means", () => {
     const schemas = {
       nodes: z.strictObject({ ref: z.string().optional() }).describe('The node, then its neighbours. ref: e.g. "service:billing-api". Rows: {ref: string}.'),
     };
-    expect(querySourcesText(schemas, { detail: "compact" })).toContain("- nodes {ref?}: The node, then its neighbours. Rows: {ref}.");
-    expect(querySourcesText(schemas)).toContain('ref: e.g. "service:billing-api". Rows: {ref}.');
+    expect(querySourcesText(schemas, { detail: "compact" })).toContain("- nodes {ref?} → {ref}: The node, then its neighbours.\n");
+    expect(querySourcesText(schemas)).toContain('- nodes {ref?} → {ref}: The node, then its neighbours. ref: e.g. "service:billing-api".\n');
   });
 
   it("tells the model not to declare a query when the host offers no source", () => {

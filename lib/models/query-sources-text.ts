@@ -69,6 +69,17 @@ function compactDescription(description: string): string {
   return sentences.filter((sentence, index) => index === 0 || sentence.startsWith("Rows:")).join(" ");
 }
 
+/** A description's closing "Rows: {…}." sentence: the line prints the shape after an arrow, as a signature's result. */
+const ROWS_SENTENCE = /^(.*?)\s*Rows: (\{.*\})\.?$/;
+
+/** What follows a source's signature: ` → {rows}: what it returns, in which order`, or the description as written when it names no rows. */
+function sourceLineTail(description: string): string {
+  const rows = ROWS_SENTENCE.exec(description);
+  if (!rows) return `: ${description}`;
+  const [, what, shape] = rows;
+  return ` → ${shape}${what ? `: ${what}` : ""}`;
+}
+
 /** Options of {@link querySourcesText}. */
 export type QuerySourcesTextOptions = {
   /** `compact` keeps each description's first sentence and its rows' shape (see `compactDescription`). */
@@ -85,12 +96,12 @@ export function querySourcesText(querySchemas: UiQuerySchemas, options: QuerySou
     const schema = querySchemas[name] as z.ZodType;
     const full = schema.description?.trim();
     const description = full && options.detail === "compact" ? compactDescription(full) : full;
-    return `- ${name} ${querySignature(schema)}${description ? `: ${rowText(description)}` : ""}`;
+    return `- ${name} ${querySignature(schema)}${description ? sourceLineTail(rowText(description)) : ""}`;
   });
   return [
     "# Live data (@Query)",
-    `In a \`${UI_FENCE_LANGUAGE}\` block, \`$name = @Query("source", {arguments})\` reads project rows: null until they arrive, read again when state its arguments read changes. Arguments are literals and state variables, never another query's rows: \`?\` marks an optional one, \`= x\` its default, one without \`?\` is required; a number past its range is clamped to it, any other misfit refused. A row field is text unless typed; \`?\` on one: it may be null. Sources:`,
+    `\`$name = @Query("source", {arguments})\` reads project rows, null until they arrive and read again when state in its arguments changes. Arguments are literals or state, never another query's rows; \`?\` marks optional ones (\`= x\`: the default), the rest are required; a number past its range is clamped to it, any other misfit refused. Row fields are text unless typed; \`?\`: may be null. Sources:`,
     ...lines,
-    "Never invent a source or type rows you have not seen as if they were live; when no source fits, say so.",
+    "Never invent a source, or rows as if they were live; when no source fits, say so.",
   ].join("\n");
 }

@@ -89,7 +89,7 @@ describe("buildSystemPrompt", () => {
 
   it("states the web chat as the known transport, and keeps the other transports' rule for when the host says so", () => {
     expect(full).toContain("This conversation is in the web chat, and that is known");
-    expect(full).toMatch(/Inline fences are safe/);
+    expect(full).toContain("tool cards all render here");
     expect(full).toContain("`render_ui` tool cards");
     for (const prompt of [full, compact]) {
       expect(prompt).toMatch(/only (when|if) the host says so/i);
@@ -100,8 +100,8 @@ describe("buildSystemPrompt", () => {
   it("routes requests with tie-breakers: computed and bound → ui, forms and refreshed panels → octo-ui, cards elsewhere → render_ui", () => {
     const routing = full.slice(full.indexOf("# Which UI to use"), full.indexOf("# ui blocks"));
     expect(routing).toMatch(/1\. Anything computed or bound to state is a `ui` block: a slider driving a derived number/);
-    expect(routing).toContain("So is a read-only chart (<Chart>) or diagram (<Diagram>).");
-    expect(routing).toMatch(/2\. A form with a submit button, a quiz, or a panel a button refreshes .* is an `octo-ui` panel/);
+    expect(routing).toContain("So is a read-only chart or diagram.");
+    expect(routing).toMatch(/2\. A form with a submit button, a quiz, or a panel a button refreshes is an `octo-ui` panel/);
     expect(routing).toMatch(/3\. A read-only card for a transport that cannot draw fences .* is a `render_ui` call/);
     expect(routing).toContain("the first rule that fits wins");
   });
@@ -118,8 +118,11 @@ describe("buildSystemPrompt", () => {
   });
 
   it("compact: states what a small model got wrong by guessing (issue 13, point 11)", () => {
-    // Chart rows and series ↔ axes.
-    expect(compact).toContain("Chart: each row is one point of the x axis (or one pie slice), named by its label; each numeric field is a series, or series=");
+    // Chart rows and series ↔ axes: the field that names a row's x value, and reference marks.
+    expect(compact).toContain('Chart rows: label is the x value (or pie slice), numeric fields are series (series="a, b" picks)');
+    expect(compact).toContain("draws reference lines");
+    // How Each's `as` names the item.
+    expect(compact).toContain('Each as="run" names the item: run.name.');
     // Diagram content is mermaid.
     expect(compact).toContain("Diagram content is mermaid source.");
     // Progress is 0–100, as its schema says.
@@ -130,11 +133,10 @@ describe("buildSystemPrompt", () => {
     expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: "+12%" }).success).toBe(true);
     expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: 12 }).success).toBe(true);
     // Operators' precedence, and that parentheses group.
-    expect(compact).toContain("Operators, tightest first");
-    expect(compact).toContain("parentheses group");
+    expect(compact).toContain("and parentheses bind as in JavaScript");
     // The tests query has no default branch.
     expect(compact).toContain("- tests {branch, ");
-    expect(compact).toContain("one without `?` is required");
+    expect(compact).toContain("the rest are required");
     expect(z.safeParse(PROJECT_QUERY_SCHEMAS.tests!, {}).success).toBe(false);
     // Input state survives a reload.
     expect(compact).toContain("the values are stored with the panel and survive a reload");
@@ -157,8 +159,8 @@ describe("buildSystemPrompt", () => {
       expect(prompt).toContain("- commits {branch?, limit?: 1–100 = 20, path?}");
       expect(prompt).toContain("a number past its range is clamped to it");
       expect(prompt).toContain("never another query's rows");
-      expect(prompt).toMatch(/- branches \{limit\?: 1–50 = 20\}: Newest head first/);
-      expect(prompt).toMatch(/- diffs \{sha\?, head\?, path\?, limit\?: 1–50 = 20\}: Hunks in path order/);
+      expect(prompt).toMatch(/- branches \{limit\?: 1–50 = 20\} → \{[^}]*\}: Newest head first/);
+      expect(prompt).toMatch(/- diffs \{sha\?, head\?, path\?, limit\?: 1–50 = 20\} → \{[^}]*\}: Hunks in path order/);
     }
   });
 

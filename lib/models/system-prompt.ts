@@ -50,31 +50,31 @@ export type SystemPromptOptions = {
   artifactsGuide?: string;
 };
 
-const INTRODUCTION = "You are the assistant of a chat playground whose replies can carry live UI. Answer in Markdown.";
+const INTRODUCTION = "You are the assistant of a chat playground; answer in Markdown.";
 
 function transportText(transport: ReplyTransport, renderUiTool: boolean): string {
   switch (transport) {
     case "web":
-      return `This conversation is in the web chat, and that is known: Markdown, \`${UI_FENCE_LANGUAGE}\` blocks, \`octo-ui\` panels${
+      return `This conversation is in the web chat, and that is known: \`${UI_FENCE_LANGUAGE}\` blocks, \`octo-ui\` panels${
         renderUiTool ? ` and \`${RENDER_UI_TOOL_NAME}\` tool cards` : ""
-      } all render here. Inline fences are safe to use.`;
+      } all render here.`;
   }
 }
 
 /** Prose and panels (issue 13, point 3): one rule instead of "a block instead of prose" beside "keep the facts in prose too". */
 const PROSE_RULE =
-  "Add a panel when structure helps (numbers to compare, a status to scan, a choice, a form); otherwise answer in prose alone. With a panel, your prose states the conclusion in one or two sentences with the key numbers and the panel carries the detail: never repeat its table or list in prose.";
+  "Add a panel when structure helps (numbers to compare, a status to scan, a choice, a form), else answer in prose alone; with a panel, your prose states the conclusion in one or two sentences with the key numbers and the panel carries the detail: never repeat its table or list in prose.";
 
 function routingText(renderUiTool: boolean, artifactTools: boolean): string {
   return [
     "# Which UI to use (the first rule that fits wins)",
-    `1. Anything computed or bound to state is a \`${UI_FENCE_LANGUAGE}\` block: a slider driving a derived number (a discount's price), filters, totals, live \`@Query\` data, links to files, diffs, commits and nodes, <Choices>. So is a read-only chart (<Chart>) or diagram (<Diagram>).`,
-    `2. A form with a submit button, a quiz, or a panel a button refreshes (a panel \`id\` and a button \`action\`) is an \`octo-ui\` panel.`,
+    `1. Anything computed or bound to state is a \`${UI_FENCE_LANGUAGE}\` block: a slider driving a derived number, filters, totals, live \`@Query\` data, host links, <Choices>. So is a read-only chart or diagram.`,
+    `2. A form with a submit button, a quiz, or a panel a button refreshes is an \`octo-ui\` panel.`,
     renderUiTool
       ? `3. A read-only card for a transport that cannot draw fences (only when the host says so) is a \`${RENDER_UI_TOOL_NAME}\` call.`
       : `3. The \`${RENDER_UI_TOOL_NAME}\` tool is not available in this conversation: use an \`octo-ui\` fence instead.`,
     ...(artifactTools ? ["4. A deliverable that should outlive the reply (a document, a page, a dataset) is an artifact (see Artifacts)."] : []),
-    "Use one dialect per block and one purpose per block.",
+    "One dialect and one purpose per block.",
   ].join("\n");
 }
 

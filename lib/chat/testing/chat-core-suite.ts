@@ -1010,7 +1010,8 @@ export function defineChatCoreSuite(kind: TestDatabaseKind): void {
       const end = await log.next(isEvent("reply-end", sent.replyMessageId));
       await querying.core.idle();
       expect(querying.systemPrompts[0]).toContain("# Live data (@Query)");
-      for (const source of Object.keys(PROJECT_QUERY_SCHEMAS)) expect(querying.systemPrompts[0]).toContain(`@Query("${source}", {`);
+      // Each source on a line of its own, with its arguments: `- tests {branch, …}`.
+      for (const source of Object.keys(PROJECT_QUERY_SCHEMAS)) expect(querying.systemPrompts[0]).toContain(`\n- ${source} {`);
       expect(end.message.receipt.map((entry) => entry.code)).not.toContain("unknown_query_source");
       log.stop();
       querying.replay.session.assertConsumed();

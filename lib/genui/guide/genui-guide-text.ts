@@ -38,6 +38,15 @@ const TYPED_FIELDS: ReadonlySet<string> = new Set(["delta"]);
 /** A scalar type of a key inside a record shape (`{label: string, value: string}`), which the compact list leaves out too. */
 const INNER_SCALAR_TYPE = /: (?:string|number|boolean)(?=[,}])/g;
 
+/** A union of plain scalars after a field's name (`value: string | number`): to the compact list, as plain as one scalar. */
+const SCALAR_UNION = /: (?:string|number|boolean)(?: \| (?:string|number|boolean))+$/;
+
+/** The type of `options` (`select`, `radio`, `quiz`), which the compact guide states once. */
+const OPTIONS_TYPE = /(?<=^options\??): \{label, value\}\[\]$/;
+
+/** A union of quoted words (`"bar" | "line"`), which the compact list prints bare (`bar|line`), as the `ui` signatures do. */
+const WORD_UNION = /"\w+"(?: \| "\w+")+/g;
+
 /**
  * The nodes on one line, each with its fields, without the plain scalar
  * types their names make plain (`label`, `min`) but with the shapes that are
@@ -45,13 +54,18 @@ const INNER_SCALAR_TYPE = /: (?:string|number|boolean)(?=[,}])/g;
  * most restate a cap or a rule the guide says once elsewhere, and the few
  * that a writer cannot guess are sentences of the guide.
  */
-function nodeList(entries: readonly GenuiCatalogEntry[], options: { optionalScalars?: boolean } = {}): string {
+function nodeList(entries: readonly GenuiCatalogEntry[], options: { optionalScalars?: boolean; compact?: boolean } = {}): string {
   return entries
     .map((entry) => {
       const fields = describeFields(entry.schema, NAMES, COMMON_FIELDS).flatMap((field) => {
         const shown = field.replace(TONE_TYPE, "");
         if (TYPED_FIELDS.has(shown.split(/[?:]/)[0]!)) return [shown];
-        const short = shown.replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, "");
+        let short = shown.replace(SCALAR_TYPE, "").replace(/: GenuiNode\[\]$/, "").replace(INNER_SCALAR_TYPE, "");
+        if (options.compact)
+          short = short
+            .replace(SCALAR_UNION, "")
+            .replace(WORD_UNION, (union) => union.replace(/"/g, "").replace(/ \| /g, "|"))
+            .replace(OPTIONS_TYPE, "");
         // The compact list leaves out a read-only node's optional plain settings (`legend?`, `height?`): a guess at them is harmless.
         return options.optionalScalars === false && /^\w+\?$/.test(short) && short !== "tone?" ? [] : [short];
       });
@@ -123,7 +137,7 @@ export type GenuiGuideOptions = {
 };
 
 /** How the envelope's `fields` are filled: said once, in both guides (issue 13, point 10; a test holds it to `genuiActionFields`). */
-const FIELDS_RULE = "`fields` holds every field of the fence with its current value: the person's, or the control's starting `value`/`checked` when they left it untouched (a field with neither is absent).";
+const FIELDS_RULE = "`fields` holds each field of the fence with its value: the person's, else the control's starting `value`/`checked` (a field with neither is absent).";
 
 /** The guide's text, Markdown, for the system prompt. */
 export function genuiGuideText(options: GenuiGuideOptions = {}): string {
@@ -136,13 +150,12 @@ export function genuiGuideText(options: GenuiGuideOptions = {}): string {
   if (compact)
     return `# ${GENUI_FENCE_LANGUAGE} panels and render_ui
 
-An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`; the \`render_ui\` tool takes \`{"spec": …}\` with read-only nodes only (only if the host says so; add a plain-text reply that stands alone). A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is "").
+An \`${GENUI_FENCE_LANGUAGE}\` fence holds a JSON spec, \`{"id"?, "title"?, "items": [nodes]}\`. A node has a \`type\` and may carry \`visibleWhen: {"field": "mode", "equals": "on"}\` (or \`in\`, \`not\`, \`gt\`, \`lt\`…; an untouched field is ""); \`options\` are \`{label, value}[]\`.
 
-Read-only: ${nodeList(readOnly, { optionalScalars: false })}
-Interactive (fence only): ${nodeList(interactive)}
+Read-only: ${nodeList(readOnly, { optionalScalars: false, compact: true })}
+Interactive (fence only): ${nodeList(interactive, { compact: true })}
 
-A \`button\` sends you \`${UI_ACTION_PREFIX}{"panel": "orders", "action": "refresh", "fields": {"q": "ada"}, "payload": {}}\`; ${FIELDS_RULE} With \`panel\` (the spec's \`id\`), a reply of exactly one fence with that id and nothing else replaces the panel silently. Caps trim silently: ${L.nodes} nodes, ${L.stringLength}-character strings, ${L.tableRows} table rows.
-`;
+A \`button\` sends you \`${UI_ACTION_PREFIX}{"panel": "orders", "action": "refresh", "fields": {"q": "ada"}, "payload": {}}\`; ${FIELDS_RULE} With \`panel\` (the spec's \`id\`), a reply of exactly one fence with that id and nothing else replaces the panel silently. Caps trim silently: ${L.nodes} nodes, ${L.stringLength}-character strings, ${L.tableRows} table rows.`;
   return `# ${GENUI_FENCE_LANGUAGE} panels and render_ui
 
 ${surfaces}
@@ -193,6 +206,5 @@ With \`panel\`, neither that message nor your reply is drawn: a reply of **exact
 
 ## Caps
 
-Past a cap the spec is trimmed silently, never refused: depth ${L.depth}; ${L.nodes} nodes; strings ${L.stringLength} characters, table cells ${L.cellLength}; table rows ${L.tableRows}, columns ${L.tableColumns}; \`list\`/\`keyvalue\` items ${L.listItems}; options ${L.options}; tabs ${L.tabs}; \`code\`/\`mermaid\`/\`textarea\` text ${L.longTextLength} characters; \`plot\` series ${L.plotSeries}, points ${L.plotPoints}; \`link\` href ${L.hrefLength} characters (longer drops the node); \`textarea\` rows ${L.textareaRowsMin}–${L.textareaRowsMax}; a \`button\` \`payload\` depth ${L.payloadDepth}, ${L.payloadEntries} entries per level, outside the node count. An unknown \`type\` drops that node and its subtree; a spec without a valid \`items\` array is the one \`render_ui\` error you see. A report or a large dataset belongs in an artifact: a ${L.tableRows + 400}-row table silently becomes ${L.tableRows} rows.
-`;
+Past a cap the spec is trimmed silently, never refused: depth ${L.depth}; ${L.nodes} nodes; strings ${L.stringLength} characters, table cells ${L.cellLength}; table rows ${L.tableRows}, columns ${L.tableColumns}; \`list\`/\`keyvalue\` items ${L.listItems}; options ${L.options}; tabs ${L.tabs}; \`code\`/\`mermaid\`/\`textarea\` text ${L.longTextLength} characters; \`plot\` series ${L.plotSeries}, points ${L.plotPoints}; \`link\` href ${L.hrefLength} characters (longer drops the node); \`textarea\` rows ${L.textareaRowsMin}–${L.textareaRowsMax}; a \`button\` \`payload\` depth ${L.payloadDepth}, ${L.payloadEntries} entries per level, outside the node count. An unknown \`type\` drops that node and its subtree; a spec without a valid \`items\` array is the one \`render_ui\` error you see. A report or a large dataset belongs in an artifact: a ${L.tableRows + 400}-row table silently becomes ${L.tableRows} rows.`;
 }

@@ -56,7 +56,7 @@ const HOST_LINKS = ["File", "Diff", "Commit", "Node"] as const;
 const INLINE_CHIPS = ["Tag", ...HOST_LINKS] as const;
 
 /** How the text components' descriptions name what they take inline. */
-const INLINE_CHIPS_TEXT = "inline <Tag> and host-link chips (<File>, <Diff>, <Commit>, <Node>)";
+const INLINE_CHIPS_TEXT = "inline <Tag>, <File>, <Diff>, <Commit> and <Node>";
 
 /**
  * A progress value: numbers (or numeric strings) outside 0–100 are clamped,
@@ -150,7 +150,7 @@ export const UI_CATALOG = {
       tone: UiToneSchema.optional(),
     }),
     description:
-      "A progress bar: `value` is a percentage 0–100 (clamped; null shows —). No children.",
+      "A progress bar: `value` is a percentage 0–100 (clamped). No children.",
     group: "Status",
     children: { kind: "none" },
   },
@@ -166,7 +166,7 @@ export const UI_CATALOG = {
       status: z.enum(["pending", "active", "done", "failed"]).optional(),
     }),
     description:
-      `One step of <Steps>; \`status\` defaults to pending. Takes text: a detail line, with ${INLINE_CHIPS_TEXT}.`,
+      `One step; \`status\` defaults to pending. Takes text: a detail line, with ${INLINE_CHIPS_TEXT}.`,
     group: "Status",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["Steps"],
@@ -189,7 +189,7 @@ export const UI_CATALOG = {
       better: z.enum(["higher", "lower"]).optional(),
     }),
     description:
-      "One figure of <Stats>: `label`, `value` (number, text; null shows —), `unit`, `delta` (number or \"+12%\"), `better` higher|lower colours the delta good/bad. No children.",
+      "One figure: `value` is a number or text, `delta` a number or signed text (\"+12%\"), `better` says which way the delta is good. No children.",
     group: "Data",
     children: { kind: "none" },
     parents: ["Stats"],
@@ -207,7 +207,7 @@ export const UI_CATALOG = {
       tone: UiToneSchema.optional(),
     }),
     description:
-      `One item of <EntityList>. Takes text with ${INLINE_CHIPS_TEXT}.`,
+      `One item. Takes text with ${INLINE_CHIPS_TEXT}.`,
     group: "Data",
     children: { kind: "content", text: true, components: INLINE_CHIPS },
     parents: ["EntityList"],
@@ -221,7 +221,7 @@ export const UI_CATALOG = {
       filterable: uiBooleanProp().optional(),
     }),
     description:
-      "A table of records. `rows` is a list of records (an expression: rows={$runs}); `sortable` lets a person sort by a column, `filterable` adds a local filter box; `title` above, `caption` below. Takes only <Column> children, one per shown field, in order.",
+      "A table of `rows` (a list of records); `sortable` lets a person sort by a column, `filterable` adds a filter box; `title` above, `caption` below. Takes only <Column> children, one per shown field, in order.",
     group: "Data",
     children: { kind: "content", text: false, components: ["Column"] },
   },
@@ -233,7 +233,7 @@ export const UI_CATALOG = {
       presentation: z.enum(["text", "number", "percent", "date", "code", "tag", ...UI_CHIP_PRESENTATIONS]).optional(),
     }),
     description:
-      "One column of <Table>: the record `field` it shows; `presentation` commit, file or node draws chips. Null shows —. No children.",
+      "One column: the record `field` it shows; `presentation` commit, file or node draws chips. No children.",
     group: "Data",
     children: { kind: "none" },
     parents: ["Table"],
@@ -271,7 +271,7 @@ export const UI_CATALOG = {
         }
       }),
     description:
-      `A chart. \`rows\` are records: the \`label\` field is the x value (or pie slice), numeric fields are series; \`series\` picks fields (a list or "a, b"); \`stacked\` stacks bars or areas; \`height\` in px; \`marks\` draws up to ${UI_PROP_LIMITS.chartMarks} lines: {x: a label, label?} or {y: number, label?}. No children.`,
+      `A chart. \`rows\` are records: the \`label\` field is the x value (or pie slice), numeric fields are series; \`series\` picks fields (a list or "a, b"); \`stacked\` stacks bars or areas; \`height\` in px; \`marks\` draws up to ${UI_PROP_LIMITS.chartMarks} reference lines: {x: a label, label?} or {y: number, label?}. No children.`,
     group: "Data",
     children: { kind: "none" },
   },
@@ -284,7 +284,7 @@ export const UI_CATALOG = {
   },
   Tab: {
     schema: z.strictObject({ label: UiLabelSchema }),
-    description: "One tab of <Tabs>, named by `label`. Takes any components (and text).",
+    description: "One tab, named by `label`. Takes any components (and text).",
     group: "Structure",
     children: { kind: "content", text: true, components: "any" },
     parents: ["Tabs"],
@@ -297,7 +297,7 @@ export const UI_CATALOG = {
   },
   Section: {
     schema: z.strictObject({ title: UiLabelSchema, open: uiBooleanProp().optional() }),
-    description: "One collapsible section of <Sections>; `open` shows it expanded. Takes any components (and text).",
+    description: "One collapsible section; `open` shows it expanded. Takes any components (and text).",
     group: "Structure",
     children: { kind: "content", text: true, components: "any" },
     parents: ["Sections"],
@@ -361,7 +361,7 @@ export const UI_CATALOG = {
   Source: {
     schema: z.strictObject({ title: UiLabelSchema, href: UiHrefSchema.optional() }),
     description:
-      "One source of <Sources>; `href` is an http(s) URL. Takes text: a short note or quote.",
+      "One source; `href` is an http(s) URL. Takes text: a short note or quote.",
     group: "Content",
     children: { kind: "content", text: true, components: [] },
     parents: ["Sources"],
@@ -374,7 +374,7 @@ export const UI_CATALOG = {
       label: UiLabelSchema.optional(),
     }),
     description:
-      "A chip that opens a project file: `path` from the project root, optional `line`. No children.",
+      "A chip that opens a project file: `path` from the project root. No children.",
     group: "Host links",
     children: { kind: "none" },
   },
@@ -428,7 +428,7 @@ export const UI_CATALOG = {
   Item: {
     schema: z.strictObject({ label: UiLabelSchema, checked: uiBooleanProp().optional() }),
     description:
-      "One item of <Checklist>: `checked` may be bound to a boolean variable (checked={$done}). No children.",
+      "One item: `checked` may be bound to a boolean variable (checked={$done}). No children.",
     group: "Local inputs",
     children: { kind: "none" },
     parents: ["Checklist"],
@@ -478,7 +478,7 @@ export const UI_CATALOG = {
   Option: {
     schema: z.strictObject({ value: ChoiceValueSchema, label: UiLabelSchema }),
     description:
-      "One option of <Segmented>: the `value` it sets. A static value=\"7\" is text; write value={7} when the variable holds a number. No children.",
+      "One option: the `value` it sets. A static value=\"7\" is text; write value={7} when the variable holds a number. No children.",
     group: "Local inputs",
     children: { kind: "none" },
     parents: ["Segmented"],
@@ -555,7 +555,7 @@ export const UI_CATALOG = {
       run: z.string().max(UI_PROP_LIMITS.sentence).optional(),
     }),
     description:
-      "One button of <Choices>: a stable `id` (letters, digits, _ and -); `context` is sent to you with the label and input values when picked; `disabled` greys it out. With `run` (an action: run={@Set($x, 1)} or run={@Reset()}) it is local: it changes the panel and sends nothing. No children.",
+      "One button: a stable `id` (letters, digits, _ and -); `context` is sent to you when picked; `disabled` greys it out; `run` takes an action (run={@Set($x, 1)}). No children.",
     group: "Choices",
     children: { kind: "none" },
     parents: ["Choices"],

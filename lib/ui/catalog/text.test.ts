@@ -8,7 +8,7 @@ import { parseUiExpression, UI_HELPER_ARITY } from "../expression/parse";
 import { UI_CATALOG, UI_COMPONENT_NAMES, UI_FENCE_LANGUAGE } from "./catalog";
 import { UI_GROUP_NAMES, type UiCatalogEntry } from "./entry";
 import { UI_GROUPS } from "./groups";
-import { UI_CHOICE_MESSAGE_EXAMPLE, UI_SESSION_NOTE_MAX_CHARACTERS, uiCatalogText, uiCompactCatalog, uiLanguageText, uiReferenceText, uiSessionNote, uiTextExamples, type UiTextCatalog } from "./text";
+import { UI_SESSION_NOTE_MAX_CHARACTERS, uiCatalogText, uiCompactCatalog, uiLanguageText, uiReferenceText, uiSessionNote, uiTextExamples, type UiTextCatalog } from "./text";
 
 const ENTRIES: Record<string, UiCatalogEntry> = UI_CATALOG;
 
@@ -17,9 +17,19 @@ function shownProps(entry: UiCatalogEntry): string[] {
   return Object.keys(entry.schema.shape).filter((prop) => !(entry.children.kind === "literal" && prop === "code"));
 }
 
-/** The line of a text that starts a component's entry (its signature). */
+/**
+ * The component's signature in a text: the line that starts with it, or the
+ * part of a compact line after " > " (a container and its only child share
+ * a line), up to the end of the line.
+ */
 function signatureLine(text: string, name: string, prefix = ""): string | undefined {
-  return text.split("\n").find((line) => line.trimStart().startsWith(`${prefix}${name}(`) || line.trimStart().startsWith(`${prefix}${name}:`) || line.trim() === `${prefix}${name}`);
+  const starts = (line: string) => line.startsWith(`${prefix}${name}(`) || line.startsWith(`${prefix}${name}:`) || line.startsWith(`${prefix}${name} `) || line === `${prefix}${name}`;
+  for (const line of text.split("\n").map((candidate) => candidate.trim())) {
+    if (starts(line)) return line;
+    const child = line.split(" > ")[1];
+    if (child !== undefined && starts(child)) return child;
+  }
+  return undefined;
 }
 
 /** One element start tag found in an example: its name and props (`{…}` expressions kept as source). */
@@ -89,7 +99,7 @@ describe("the texts mention every component and every prop", () => {
       for (const name of UI_COMPONENT_NAMES) {
         const line = signatureLine(text, name, which === "reference" ? "- " : "");
         expect(line, `${which}: ${name}`).toBeDefined();
-        for (const prop of shownProps(ENTRIES[name]!)) expect(line, `${which}: ${name}.${prop}`).toMatch(new RegExp(`[(, ]${prop}\\??[,):]`));
+        for (const prop of shownProps(ENTRIES[name]!)) expect(line, `${which}: ${name}.${prop}`).toMatch(new RegExp(`[(, ]${prop}\\??[,):=]`));
       }
     });
 
@@ -113,16 +123,20 @@ describe("the texts mention every component and every prop", () => {
   });
 
   it("compact list and reference: bindable props and action props are named as such", () => {
-    expect(texts.compact).toMatch(/^Switch\(label, value\) \[bind value=\{\$x\}\]$/m);
-    expect(texts.compact).toMatch(/^Item\(label, checked\?\) in Checklist \[bind checked=\{\$x\}\]$/m);
-    expect(texts.compact).toMatch(/^Choice\(.*run\?\) in Choices \[run is an action\]$/m);
+    // A bound prop is written as it is bound; a container and its only child share a line, as the legend says.
+    expect(texts.compact).toMatch(/^Switch\(label, value=\{\$x\}\)$/m);
+    expect(texts.compact).toMatch(/^Checklist\(title\?, items\?, value\?=\{\$x\}\) > Item\(label, checked\?=\{\$x\}\)$/m);
+    expect(texts.compact).toMatch(/^Choices\(title\?\) > Choice\(.*run\?\) \[run is an action\]$/m);
     expect(texts.compact).toMatch(/^Show\(when\): text, any components \[invisible wrapper\]$/m);
-    expect(texts.compact).toMatch(/^Stat\(label, value, unit\?, delta\?.*\) in Stats$/m);
-    expect(texts.compact).toMatch(/^Entry\(title, subtitle\?, tone\?\) in EntityList: text, (Tag, )?host links$/m);
-    expect(texts.compact).toMatch(/^Summary: text, Tag, host links$/m);
-    expect(texts.compact).toContain("in Steps: text, Tag, host links");
-    expect(texts.compact).toContain("host links are File, Diff, Commit, Node");
+    expect(texts.compact).toMatch(/^Stats > Stat\(label, value, unit\?, delta\?.*\)$/m);
+    expect(texts.compact).toMatch(/^EntityList\(title\?\) > Entry\(title, subtitle\?, tone\?\): inline$/m);
+    expect(texts.compact).toMatch(/^Summary: inline$/m);
+    expect(texts.compact).toMatch(/^Steps\(title\?\) > Step\(.*\): inline$/m);
+    expect(texts.compact).toContain("X > Y: X holds only Y, Y stands only directly in X (through Show or Each too)");
+    expect(texts.compact).toContain("inline is text, Tag and host links (File, Diff, Commit, Node)");
     expect(texts.compact).toContain("CodeBlock(lang?, title?): literal content");
+    // The catalog text keeps one line per component, with its parent.
+    expect(texts.catalog).toMatch(/^Item\(label, checked\?=\{\$x\}\) in Checklist — /m);
     // The reference prints each description once and adds nothing of its own about bindings: the descriptions must say it.
     for (const name of UI_COMPONENT_NAMES) {
       const entry = ENTRIES[name]!;
@@ -158,7 +172,7 @@ describe("the language rules say what the compiler and the interpreter do", () =
       expect(text).toContain(`@Join(list, separator?) (default ${JSON.stringify(UI_JOIN_SEPARATOR)})`);
       expect(run("@Join([1, 2])")).toBe(`1${UI_JOIN_SEPARATOR}2`);
 
-      const percent = /"percent" takes a ratio: @Format\(([\d.]+), "percent"\) is ([^;)]+)[;)]/.exec(text);
+      const percent = /"percent" takes a ratio: ([\d.]+) is ([^;)]+)[;)]/.exec(text);
       expect(percent).not.toBeNull();
       expect(run(`@Format(${percent![1]}, "percent")`)).toBe(percent![2]);
 
@@ -209,9 +223,9 @@ describe("uiCompactCatalog derives from the schemas", () => {
     const stat = UI_CATALOG.Stat;
     const changed = withEntry("Stat", { ...stat, schema: stat.schema.extend({ trend: z.enum(["up", "down"]).optional() }) });
     expect(uiCompactCatalog()).not.toContain("trend");
-    expect(uiCompactCatalog(changed)).toMatch(/Stat\(label, value, unit\?, delta\?.*, trend\?: up\|down\) in Stats/);
+    expect(uiCompactCatalog(changed)).toMatch(/Stats > Stat\(label, value, unit\?, delta\?.*, trend\?: up\|down\)/);
     expect(uiSessionNote(changed)).toContain("trend?: up|down");
-    expect(uiReferenceText(changed)).toMatch(/- Stat\(label, value, unit\?, delta\?.*, trend\?: up\|down\):/);
+    expect(uiReferenceText(changed)).toMatch(/- Stat\(label, value, unit\?, delta\?.*, trend\?: up\|down\) in Stats:/);
   });
 
   it("shows a prop made required, an enum changed, a binding added and a component removed", () => {
@@ -223,7 +237,13 @@ describe("uiCompactCatalog derives from the schemas", () => {
     expect(uiCompactCatalog(statuses)).toContain("Step(title, status?: todo|doing)");
     const slider = UI_CATALOG.Slider;
     const bound = withEntry("Slider", { ...slider, bindable: ["value", "max"] });
-    expect(uiCompactCatalog(bound)).toContain("Slider(label, min, max, step?, value, unit?) [bind max={$x}; bind value={$x}]");
+    expect(uiCompactCatalog(bound)).toContain("Slider(label, min, max={$x}, step?, value={$x}, unit?)");
+    // A child that may stand in two containers keeps a line of its own, and the legend then says what "in X" means.
+    const twoParents = withEntry("Step", { ...step, parents: ["Steps", "Tab"] });
+    expect(uiCompactCatalog(twoParents)).toMatch(/^Step\(title, status\?: pending\|active\|done\|failed\) in Steps or Tab: inline$/m);
+    expect(uiCompactCatalog(twoParents)).toMatch(/^Steps\(title\?\): Step$/m);
+    expect(uiCompactCatalog(twoParents)).toContain('"in X" means directly inside X');
+    expect(uiCompactCatalog()).not.toContain('"in X"');
     const { Tag: _removed, ...withoutTag } = UI_CATALOG;
     expect(uiCompactCatalog(withoutTag)).not.toMatch(/^Tag/m);
     expect(uiReferenceText(withoutTag)).not.toContain("- Tag(");
@@ -279,7 +299,7 @@ describe("the language section's decided details", () => {
     evaluateUiExpression(parseUiExpression(source), variables as Parameters<typeof evaluateUiExpression>[1]);
 
   it("every prop accepts {expression}, checked against its type once evaluated", () => {
-    expect(text).toContain("Every prop also accepts {expression}, checked against its type once evaluated");
+    expect(text).toContain("every prop also accepts {expression}, checked against its type once evaluated");
     const block = compileUiBlock(
       [
         '$done = true',
@@ -330,8 +350,9 @@ describe("the language section's decided details", () => {
     const { resolveUiChoice } = await import("../choice/resolve-choice");
     const block = compileUiBlock(uiTextExamples()[0]!, { ...options, id: "tests" });
     const selection = resolveUiChoice({ ...block, revision: 1 }, "rerun", { failedOnly: true });
-    expect(formatChoiceMessage(selection)).toBe(UI_CHOICE_MESSAGE_EXAMPLE);
-    expect(text).toContain(JSON.stringify(UI_CHOICE_MESSAGE_EXAMPLE));
+    // Label, context, then a "- name: value" line per input, as the text says.
+    expect(text).toContain('sends you a visible message: its label, its context (when it says more), a "- name: value" line per input');
+    expect(formatChoiceMessage(selection)).toBe("Re-run\n\nRe-run the failed tests on main\n\n- failedOnly: true");
   });
 
   it("input state survives a reload: the chat stores a ui panel's values", async () => {
