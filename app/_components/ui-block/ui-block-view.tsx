@@ -148,13 +148,13 @@ export function UiBlockView({
 
   return (
     <UiRenderContextValue.Provider value={context}>
-      {queries !== undefined && onRetryQuery !== undefined ? <LiveDataStatus queries={queries} onRetry={onRetryQuery} shownFailures={shownFailures} /> : null}
       <div
         className={styles.block}
         data-ui-block={valid.id}
         data-complete={blockComplete}
         aria-busy={isStreaming || undefined}
       >
+        {queries !== undefined && onRetryQuery !== undefined ? <LiveDataStatus queries={queries} onRetry={onRetryQuery} shownFailures={shownFailures} /> : null}
         {/* Until the block is complete nothing in it can be used: a control whose element is still arriving would act on half a block. */}
         <fieldset className={styles.controls} disabled={isStreaming && !blockComplete}>
           <UiChildren nodes={evaluation.nodes} />
