@@ -23,7 +23,7 @@ import { uiDisplayText } from "./display-text";
 import { parseUiExpressionCached } from "./expression-cache";
 import { uiNodesFallbackText } from "./fallback-text";
 import { uiExpressionHostData, uiHostDependencies, type UiHostDependencies } from "./host-data";
-import { uiNullProps } from "./null-props";
+import { UI_MISSING_VALUE, uiNullProps } from "./null-props";
 import type { UiBinding, UiEvaluation, UiViewAction, UiViewNode } from "./view-node";
 
 /**
@@ -317,7 +317,8 @@ export class UiBlockEvaluator {
     const children: UiViewNode[] = [];
     this.children(node.children, { ...context, depth: context.depth + 1 }, children);
     if (problem) return this.fallback(node, context, raw, children, problem);
-    uiNullProps(entry, raw, this.expressionProps(node, entry));
+    // A link to nothing (its target read from a row that is not there) is the missing mark, not a broken element.
+    if (uiNullProps(entry, raw, this.expressionProps(node, entry))) return this.view(node, context, "#text", { text: UI_MISSING_VALUE }, []);
 
     const parsed = entry.schema.safeParse(raw);
     if (!parsed.success && waiting.length > 0) return this.pendingView(node, context, String(node.type), waiting);

@@ -138,6 +138,19 @@ describe("props that evaluate to null", () => {
     expect(evaluation.nodes[0]?.children[0]?.props).toEqual({ label: UI_MISSING_VALUE, value: null });
   });
 
+  it("a host link whose target is missing stands as the missing mark, not an error", () => {
+    const block = compile(['$commits = @Query("tests", {branch: "main"})', "<Summary>Newest: <Commit sha={$commits[0].sha}/></Summary>"].join("\n"));
+    const state = new UiState(block);
+    state.setQuery("commits", [], block);
+    const evaluation = evaluateUiBlock(block, state);
+    expect(evaluation.diagnostics).toEqual([]);
+    expect(flatten(evaluation.nodes).map((node) => [node.type, node.props.text])).toEqual([
+      ["Summary", undefined],
+      ["#text", "Newest: "],
+      ["#text", UI_MISSING_VALUE],
+    ]);
+  });
+
   it("a prop that cannot stand for a missing value still fails the schema", () => {
     const block = compile(['$row = {kind: null}', '<Chart kind={$row.kind} rows={[{label: "a", n: 1}]}/>'].join("\n"));
     const evaluation = evaluateUiBlock(block, new UiState(block));

@@ -18,9 +18,15 @@ export const UI_MISSING_VALUE = UI_UNKNOWN_TEXT;
 
 const NO_ROWS: readonly never[] = Object.freeze([]);
 
-/** Applies the null rules to `raw` in place, for the props in `expressionProps`. */
-export function uiNullProps(entry: UiCatalogEntry, raw: UiRecord, expressionProps: ReadonlySet<string>): void {
+/**
+ * Applies the null rules to `raw` in place, for the props in `expressionProps`.
+ * Returns true when a host link's target (a `Commit`'s `sha`, a `File`'s
+ * `path`) is missing: there is nothing to link, and the element stands as
+ * the missing mark — the chip is the target's display.
+ */
+export function uiNullProps(entry: UiCatalogEntry, raw: UiRecord, expressionProps: ReadonlySet<string>): boolean {
   const shape = entry.schema.shape;
+  let missingTarget = false;
   for (const prop of expressionProps) {
     if (raw[prop] !== null || !Object.hasOwn(shape, prop)) continue;
     const schema = shape[prop] as z.ZodType | undefined;
@@ -30,5 +36,7 @@ export function uiNullProps(entry: UiCatalogEntry, raw: UiRecord, expressionProp
     if (schema.safeParse(undefined).success) delete raw[prop];
     else if (schema.safeParse(UI_MISSING_VALUE).success) raw[prop] = UI_MISSING_VALUE;
     else if (schema.safeParse(NO_ROWS).success) raw[prop] = [];
+    else if (entry.group === "Host links") missingTarget = true;
   }
+  return missingTarget;
 }
