@@ -1,8 +1,10 @@
 /**
  * What the host did when a model asked it to (lib/host-actions): every
- * attempt of a host action, performed, replayed or refused, is a row — the
- * audit log (who, what, when, result) and the idempotency record at once: a
- * key has at most one `done` row, and a repeat reads its result. Ids of
+ * attempt of a host action — proposed to the person, performed, replayed,
+ * refused, dismissed — is a row: the audit log (who, what, when, result),
+ * the idempotency record (a key has at most one `done` row, and a repeat
+ * reads its result) and the proposals (a `proposed` row holds the checked
+ * input it would run; the row that settles it names it in `proposal_id`). Ids of
  * users, chats and messages are plain text, not foreign keys: an audit row
  * outlives the chat it names. The issues `file_issue` files live beside it.
  */
@@ -40,7 +42,7 @@ export const hostActions = pgTable(
     action: text("action", { enum: HOST_ACTION_KINDS }).notNull(),
     /** The idempotency key (lib/host-actions/idempotency-key.ts); null when the input was refused before one could be made. */
     idempotencyKey: text("idempotency_key"),
-    /** The input as the model sent it. */
+    /** The input as the model sent it; once checked and authorized, normalised: what runs (or would, for a proposal). */
     input: jsonb("input").$type<JsonValue>(),
     status: text("status", { enum: HOST_ACTION_STATUSES }).notNull(),
     /** What came of it: the record of a performed or replayed action. */

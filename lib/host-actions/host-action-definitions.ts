@@ -61,7 +61,7 @@ export type HostActionDefinition = {
  * What every action's description ends with: the call is a proposal the
  * person confirms, so the model must not call again while it waits.
  */
-const CONSENT = "The person confirms it on a card before anything is done (unless their own click asked for exactly this): the call answers \"proposed\"; do not call it again, and do not say it was done.";
+const CONSENT = "The person confirms it on a card before anything is done: the call answers \"proposed\"; do not call it again, and do not say it was done. It runs at once only when the turn is the person's pick of a ```ui Choice whose id is this tool's name and whose fields show every argument you pass beyond the defaults.";
 
 /** Both actions. */
 export const HOST_ACTION_DEFINITIONS = {
