@@ -24,4 +24,11 @@ describe("chart marks", () => {
     expect(uiChartMarks(undefined)).toEqual([]);
     expect(uiChartMarks(null)).toEqual([]);
   });
+
+  it("leave out a mark at a missing value (a field of a row that is not there) instead of refusing the chart", () => {
+    expect(uiChartMarkProblem({ x: null, label: "v2.1" })).toBeUndefined();
+    expect(uiChartMarkProblem({ y: null })).toBeUndefined();
+    expect(uiChartMarkProblem({ label: "v2.1" })).toMatch(/exactly one/);
+    expect(uiChartMarks([{ x: null, label: "v2.1" }, { x: "Tue" }])).toEqual([{ x: "Tue" }]);
+  });
 });

@@ -18,6 +18,8 @@ export function uiChartMarkProblem(mark: UiRecord): string | undefined {
   for (const field of Object.keys(mark)) if (!MARK_FIELDS.has(field)) return `a mark has x or y and a label, not "${field}"`;
   const hasX = mark.x !== undefined && mark.x !== null;
   const hasY = mark.y !== undefined && mark.y !== null;
+  // A mark at a value that is missing (`{x: $release.day}` over an empty answer) marks nothing: it is left out, quietly.
+  if (!hasX && !hasY && (mark.x === null || mark.y === null)) return undefined;
   if (hasX === hasY) return "a mark has exactly one of x (a row's label) and y (a number)";
   if (hasX && typeof mark.x !== "number" && !(typeof mark.x === "string" && mark.x.length <= UI_PROP_LIMITS.label))
     return "a mark's x is a row's label: text or a number";
@@ -28,7 +30,7 @@ export function uiChartMarkProblem(mark: UiRecord): string | undefined {
   return undefined;
 }
 
-/** The marks of a validated `Chart.marks` prop, nulls left out (its schema already refused anything else). */
+/** The marks of a validated `Chart.marks` prop, nulls and marks at a missing value left out (its schema already refused anything else). */
 export function uiChartMarks(marks: unknown): UiChartMark[] {
   if (!Array.isArray(marks)) return [];
   const result: UiChartMark[] = [];
