@@ -138,6 +138,13 @@ describe("props that evaluate to null", () => {
     expect(evaluation.nodes[0]?.children[0]?.props).toEqual({ label: UI_MISSING_VALUE, value: null });
   });
 
+  it("a required tone computed from a missing value is neutral", () => {
+    const block = compile(['$change = null', '<Callout tone={$change > 0 ? "danger" : "success"} title="Errors">Since the release.</Callout>'].join("\n"));
+    const evaluation = evaluateUiBlock(block, new UiState(block));
+    expect(evaluation.diagnostics).toEqual([]);
+    expect(evaluation.nodes.map((node) => [node.type, node.props.tone])).toEqual([["Callout", "neutral"]]);
+  });
+
   it("a host link whose target is missing stands as the missing mark, not an error", () => {
     const block = compile(['$commits = @Query("tests", {branch: "main"})', "<Summary>Newest: <Commit sha={$commits[0].sha}/></Summary>"].join("\n"));
     const state = new UiState(block);

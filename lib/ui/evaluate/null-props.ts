@@ -3,7 +3,8 @@
  * rules): a missing value, not a broken element. A prop whose schema takes
  * null keeps it (its renderer draws it). An optional prop is then
  * absent; a required prop that shows text or a figure shows
- * `UI_MISSING_VALUE` ("—"); a required list (a table's rows) is empty.
+ * `UI_MISSING_VALUE` ("—"); a required tone is neutral; a required list (a
+ * table's rows) is empty.
  * Anything else stays null and fails the component's schema as before.
  * Only props written as expressions are touched: a static `prop="…"` cannot
  * be null.
@@ -17,6 +18,9 @@ import { UI_UNKNOWN_TEXT } from "./display-text";
 export const UI_MISSING_VALUE = UI_UNKNOWN_TEXT;
 
 const NO_ROWS: readonly never[] = Object.freeze([]);
+
+/** The tone a required `tone` takes when it evaluates to null. */
+const NEUTRAL_TONE = "neutral";
 
 /**
  * Applies the null rules to `raw` in place, for the props in `expressionProps`.
@@ -35,6 +39,8 @@ export function uiNullProps(entry: UiCatalogEntry, raw: UiRecord, expressionProp
     if (schema.safeParse(null).success) continue;
     if (schema.safeParse(undefined).success) delete raw[prop];
     else if (schema.safeParse(UI_MISSING_VALUE).success) raw[prop] = UI_MISSING_VALUE;
+    // A required tone computed from a missing value has no tone to say: neutral, never one chosen from nothing.
+    else if (schema.safeParse(NEUTRAL_TONE).success) raw[prop] = NEUTRAL_TONE;
     else if (schema.safeParse(NO_ROWS).success) raw[prop] = [];
     else if (entry.group === "Host links") missingTarget = true;
   }
