@@ -8,30 +8,51 @@
  *   even if a browser showed it anyway;
  * - a page (HTML artifacts only), for the panel's sandboxed frame: a policy
  *   of its own that makes it an opaque origin (`sandbox allow-scripts`, no
- *   `allow-same-origin`) with no network at all (`default-src 'none'`;
- *   scripts and styles inline only), so it can run its own code but cannot
- *   read the app, its cookies or storage, or reach any host — and only the
- *   app itself may frame it.
+ *   `allow-same-origin`) with no network at all (`default-src 'none'`, no
+ *   frames, no workers), so it can run its own code but cannot read the app,
+ *   its cookies or storage, or reach any host — and only the app itself may
+ *   frame it. CSP does not govern WebRTC or `<link rel=preconnect>` in
+ *   Chromium, so the page is also rewritten (artifact-page-document.ts): its
+ *   refused tags neutralised, its scripts guarded (artifact-page-guard.ts),
+ *   and only those scripts may run (their hashes; no `'unsafe-inline'`),
+ *   under Trusted Types so that every markup string passes the guard's policy.
+ *   `X-DNS-Prefetch-Control: off` keeps links from prefetching DNS. No `Link`
+ *   header is ever sent.
  *
- * next.config.ts sets the same policies on these paths: its own header for
- * every response would otherwise win over the handler's.
+ * The page's policy differs per version (its hashes), so next.config.ts keeps
+ * the app's policy off that path (a header set there wins over the handler's)
+ * and sets the download's policy and both referrer rules.
  */
 import { artifactFileName } from "./artifact-path";
 import { artifactContentType, type ArtifactKind } from "./artifact-kind";
+import { artifactPageDocument } from "./artifact-page-document";
 
-/** The policy of an HTML artifact's page (see the file comment). */
-export const ARTIFACT_PAGE_POLICY = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  "img-src data: blob:",
-  "font-src data:",
-  "media-src data: blob:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-  "sandbox allow-scripts",
-].join("; ");
+/**
+ * The policy of an HTML artifact's page whose guarded scripts have these
+ * sources (`'sha256-…'`; none: no script runs). See the file comment.
+ */
+export function artifactPagePolicy(scriptSources: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    `script-src ${scriptSources.length > 0 ? scriptSources.join(" ") : "'none'"}`,
+    "style-src 'unsafe-inline'",
+    "img-src data: blob:",
+    "font-src data:",
+    "media-src data: blob:",
+    "frame-src 'none'",
+    "child-src 'none'",
+    "worker-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+    "require-trusted-types-for 'script'",
+    "trusted-types default",
+    "sandbox allow-scripts",
+  ].join("; ");
+}
+
+/** What an error on the page route may run or load: nothing. */
+export const ARTIFACT_PAGE_ERROR_POLICY = "default-src 'none'; frame-ancestors 'self'; sandbox";
 
 /** The policy of a download: nothing runs, nothing loads, nobody frames it. */
 export const ARTIFACT_DOWNLOAD_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
@@ -51,10 +72,7 @@ const REFERRER_POLICY = "no-referrer";
  * over the handler's: Next keeps a header that is already set.
  */
 export const ARTIFACT_ROUTE_HEADERS = {
-  page: [
-    { key: "Content-Security-Policy", value: ARTIFACT_PAGE_POLICY },
-    { key: "Referrer-Policy", value: REFERRER_POLICY },
-  ],
+  page: [{ key: "Referrer-Policy", value: REFERRER_POLICY }],
   content: [
     { key: "Content-Security-Policy", value: ARTIFACT_DOWNLOAD_POLICY },
     { key: "Referrer-Policy", value: REFERRER_POLICY },
@@ -92,14 +110,24 @@ export function artifactDownloadResponse(input: { path: string; kind: ArtifactKi
   });
 }
 
-/** The sandboxed page of one HTML version (see the file comment). */
+/** The sandboxed page of one HTML version, rewritten and under its own policy (see the file comment). */
 export function artifactPageResponse(input: { path: string; content: string }): Response {
-  return new Response(new TextEncoder().encode(input.content), {
+  const page = artifactPageDocument(input.content);
+  return new Response(new TextEncoder().encode(page.html), {
     headers: {
       ...COMMON_HEADERS,
       "content-type": "text/html; charset=utf-8",
       "content-disposition": contentDisposition("inline", input.path),
-      "content-security-policy": ARTIFACT_PAGE_POLICY,
+      "content-security-policy": artifactPagePolicy(page.scriptSources),
+      "x-dns-prefetch-control": "off",
     },
   });
+}
+
+/** `response` (an error answer of the page route) under a policy that runs and loads nothing. */
+export function withArtifactPageErrorPolicy(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("content-security-policy", ARTIFACT_PAGE_ERROR_POLICY);
+  headers.set("x-content-type-options", "nosniff");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

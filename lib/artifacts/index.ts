@@ -13,7 +13,9 @@ export { ARTIFACT_KIND_NOTES, ARTIFACT_KINDS, artifactContentType, artifactExten
 export { ArtifactDetailSchema, ArtifactListSchema, artifactPaths, ArtifactSummarySchema, ArtifactVersionInfoSchema, type ArtifactDetail, type ArtifactList, type ArtifactSummary, type ArtifactVersionInfo } from "./artifact-listing";
 export { artifactNameSkeleton, lookAlikeArtifactPath } from "./artifact-name-skeleton";
 export { artifactFileName, checkArtifactPath, type ArtifactPathCheck } from "./artifact-path";
-export { ARTIFACT_DOWNLOAD_POLICY, ARTIFACT_PAGE_POLICY, ARTIFACT_ROUTE_HEADERS, ARTIFACT_ROUTE_SOURCES, artifactDownloadResponse, artifactPageResponse, contentDisposition } from "./artifact-responses";
+export { ARTIFACT_PAGE_GUARD, ARTIFACT_PAGE_REFUSED_TAGS, ARTIFACT_PAGE_REMOVED_GLOBALS } from "./artifact-page-guard";
+export { ARTIFACT_PAGE_SCRIPT_LIMIT, artifactPageDocument, type ArtifactPageDocument } from "./artifact-page-document";
+export { ARTIFACT_DOWNLOAD_POLICY, ARTIFACT_PAGE_ERROR_POLICY, ARTIFACT_ROUTE_HEADERS, ARTIFACT_ROUTE_SOURCES, artifactDownloadResponse, artifactPagePolicy, artifactPageResponse, contentDisposition, withArtifactPageErrorPolicy } from "./artifact-responses";
 export {
   ARTIFACT_TOOL_DEFINITIONS,
   ARTIFACT_TOOL_NAMES,

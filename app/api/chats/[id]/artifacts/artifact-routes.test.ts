@@ -21,7 +21,7 @@ const { signUpPerson, requestHeaders } = await import("@/lib/auth/testing");
 const { createChat } = await import("@/db/queries/chats");
 const { storeArtifactVersion } = await import("@/db/queries/artifacts");
 const { ArtifactDetailSchema, ArtifactListSchema } = await import("@/lib/artifacts/artifact-listing");
-const { ARTIFACT_PAGE_POLICY } = await import("@/lib/artifacts/artifact-responses");
+const { artifactPageDocument, artifactPagePolicy } = await import("@/lib/artifacts/artifact-responses").then(async (responses) => ({ ...responses, ...(await import("@/lib/artifacts/artifact-page-document")) }));
 
 type Person = Awaited<ReturnType<typeof signUpPerson>>;
 let owner: Person;
@@ -102,9 +102,12 @@ describe("the owner", () => {
   it("gets an HTML version as a page under its own sandboxing, network-less policy", async () => {
     const response = await call(page.GET, "/", owner.headers, { id: chatId, artifactId: pageId, version: "1" });
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe(PAGE);
+    const served = artifactPageDocument(PAGE);
+    expect(await response.text()).toBe(served.html);
     const policy = response.headers.get("content-security-policy") ?? "";
-    expect(policy).toBe(ARTIFACT_PAGE_POLICY);
+    expect(policy).toBe(artifactPagePolicy(served.scriptSources));
+    expect(policy).not.toContain("'unsafe-inline'; style-src");
+    expect(response.headers.get("x-dns-prefetch-control")).toBe("off");
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("sandbox allow-scripts");
     expect(policy).not.toContain("allow-same-origin");
