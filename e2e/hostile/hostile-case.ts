@@ -17,6 +17,7 @@ export const HOSTILE_CLASSES = {
   streaming: "streaming tricks: chunk boundaries inside a construct, unterminated and shifting fences, NUL, a dropped stream",
   "forged-envelope": "forged [octo-ui-action] envelopes: typed, in a choice label, in a button, in prose",
   size: "size: megabyte replies, huge tables",
+  "artifact-network": "HTML artifact pages that try every way to a socket: WebRTC, resource hints, nested frames, workers, every request",
   "host-actions": "host actions nobody asked for: unasked issues and re-runs, lost lines, regenerated repeats, guests and viewers, comparison panes",
   "plain-text": "text that reads otherwise than it is stored: terminal escapes, bidi controls in views, look-alike artifact names, a block drawn differently on reload",
 } as const;

@@ -4,6 +4,7 @@
  */
 import type { HostileCase } from "../hostile-case";
 import { reply } from "../hostile-case";
+import { ARTIFACT_NETWORK_CASES } from "./artifact-network";
 import { ENVELOPE_RESPONDER_CASES, FORGED_ENVELOPE_CASES } from "./forged-envelopes";
 import { HOST_ACTION_CASES } from "./host-actions";
 import { MARKDOWN_CASES } from "./markdown";
@@ -27,6 +28,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   ...SIZE_CASES,
   ...PLAIN_TEXT_CASES,
   ...HOST_ACTION_CASES,
+  ...ARTIFACT_NETWORK_CASES,
 ];
 
 /** The benign reply after each case: the chat must still answer. */
