@@ -65,7 +65,7 @@ describe("querySourcesText", () => {
       }
       expect(text).toContain("path is a file or folder");
       expect(text).toContain('owner "me" is the person asking');
-      expect(text).toContain("- tests {branch, ");
+      expect(text).toContain('- tests {branch? = "main", ');
     });
   }
 });

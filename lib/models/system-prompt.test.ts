@@ -134,10 +134,10 @@ describe("buildSystemPrompt", () => {
     expect(z.safeParse(UI_CATALOG.Stat.schema, { label: "Errors", value: 3, delta: 12 }).success).toBe(true);
     // Operators' precedence, and that parentheses group.
     expect(compact).toContain("and parentheses bind as in JavaScript");
-    // The tests query has no default branch.
-    expect(compact).toContain("- tests {branch, ");
+    // The tests query's branch defaults to main, and the prompt says so (every writer had to guess it).
+    expect(compact).toContain('- tests {branch? = "main", ');
     expect(compact).toContain("the rest are required");
-    expect(z.safeParse(PROJECT_QUERY_SCHEMAS.tests!, {}).success).toBe(false);
+    expect(z.parse(PROJECT_QUERY_SCHEMAS.tests!, {})).toMatchObject({ branch: "main" });
     // Input state survives a reload.
     expect(compact).toContain("the values are stored with the panel and survive a reload");
   });

@@ -66,6 +66,9 @@ const ARGUMENT_TEXT_LIMIT = 1_024;
 
 const BranchSchema = z.string().min(1).max(ARGUMENT_TEXT_LIMIT);
 
+/** The branch a `tests` query reads when it names none: the demo project's default branch. */
+export const DEFAULT_TESTS_BRANCH = "main";
+
 /**
  * What a source's read is given: the authorized project, its validated
  * arguments (a `selfArguments` one that said `"me"` already holds the
@@ -144,7 +147,8 @@ const testsSource = defineQuerySource({
   description: TESTS_DESCRIPTION,
   argumentsSchema: z
     .strictObject({
-      branch: BranchSchema,
+      // Every writer had to guess the default branch; a `tests` query that names none reads main's.
+      branch: BranchSchema.default(DEFAULT_TESTS_BRANCH),
       limit: z.number().int().min(1).max(TESTS_ROW_CAP).default(TESTS_ROW_CAP),
       failedOnly: z.boolean().optional(),
       owner: z.string().min(1).max(ARGUMENT_TEXT_LIMIT).optional(),

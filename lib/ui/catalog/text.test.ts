@@ -198,7 +198,9 @@ describe("the language rules say what the compiler and the interpreter do", () =
   });
 
   it("the date and grouping rule: ISO text that < > order, weeks from Monday, groups as {key, count, rows}", () => {
-    expect(text).toContain("Dates are ISO text; < > order them");
+    expect(text).toContain("Dates are ISO text (times are UTC");
+    expect(text).toContain("< > order them");
+    expect(text).toContain("@AddDays(t, 0) is a time's day");
     expect(run('"2024-12-31" < "2025-01-01" && "2025-01-09" < "2025-01-10"')).toBe(true);
     expect(text).toContain("@DaysBetween(from, to)");
     expect(run('@DaysBetween("2025-03-01", "2025-03-14")')).toBe(13);
