@@ -54,7 +54,7 @@ export function artifactsGuideText(artifacts: readonly GuideArtifact[] = [], opt
 
 ${intro}
 
-${kinds} A \`csv\` file, or a \`json\` array of objects, shows as a table; an \`svg\` is shown inert. An \`html\` page runs in a sandbox with no network, cookies, storage, windows or forms: make it one self-contained document, inlining every script, style, library, image and font.
+${kinds} A \`csv\` file, or a \`json\` array of objects, shows as a table; an \`svg\` is shown inert. An \`html\` page runs in a sandbox with no network, cookies, storage, windows or forms: make it one self-contained document, inlining every script, style, library, image and font. Only classic \`<script>\` elements run: attach handlers with addEventListener (\`on…=\` attributes, module scripts, \`eval\`, frames, \`<link>\` and \`<meta>\` do nothing).
 
 Caps (a call past one fails, says which, and changes nothing): text ${formatBytes(L.contentBytes)} of UTF-8, no NUL; ${L.artifactsPerChat} artifacts per chat, ${L.versionsPerArtifact} versions each, ${formatBytes(L.chatBytes)} in all; a path ${L.pathLength} characters, ${L.pathSegments} parts; ${L.editsPerCall} edits per \`edit_file\` call.
 
