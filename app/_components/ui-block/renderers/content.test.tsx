@@ -98,8 +98,10 @@ const html = "<b>{not an expression}</b>";
   it("draws hostile labels as text, with no markup, links or URLs in the drawing", () => {
     const hostile = '<img src=x onerror=alert(1)>';
     const markup = renderBody(`<Graph nodes={[{id: "a", label: ${JSON.stringify(hostile)}}, {id: "javascript:alert(1)", label: "url(https://evil.example/x)"}]} edges={[{from: "a", to: "javascript:alert(1)", label: "<script>alert(1)</script>"}]} title="<b>t</b>"/>`);
-    // The one <svg> is the drawing itself.
-    expect(injectedMarkup(markup)).toEqual(["<svg>"]);
+    // The one <svg> is the drawing itself (marked data-graph), and nothing hostile got in.
+    expect(markup.match(/<svg/g)).toHaveLength(1);
+    expect(markup).toMatch(/<svg data-graph=""/);
+    expect(injectedMarkup(markup)).toEqual([]);
     const drawing = markup.slice(markup.indexOf("<svg"), markup.indexOf("</svg>"));
     const tags = [...drawing.matchAll(/<([A-Za-z][A-Za-z0-9-]*)((?:[^>"']|"[^"]*")*)>/g)];
     expect(new Set(tags.map((tag) => tag[1]))).toEqual(new Set(["svg", "g", "path", "polygon", "rect", "text", "title"]));
