@@ -16,11 +16,10 @@ import { chats } from "@/db/schema";
 import type { Actor } from "@/lib/auth/policy";
 import { paneMetrics } from "@/lib/compare/run/pane-metrics-of";
 import { createReplayLibrary, loadReplayLibrary } from "@/lib/models/replay/load-recordings";
-import type { Recording } from "@/lib/models/replay/recording-schema";
 import { repairPlayId } from "@/lib/models/replay/replay-language-model";
 import { PROJECT_QUERY_SCHEMAS } from "@/lib/project/query-sources";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
-import { createTestActor, createTestChatCore, isEvent, openTestDatabase, type TestChatCore, type TestDatabaseHandle } from "../testing/chat-test-setup";
+import { createTestActor, createTestChatCore, testRecording, isEvent, openTestDatabase, type TestChatCore, type TestDatabaseHandle } from "../testing/chat-test-setup";
 import type { AssistantMessage, ChatEvent } from "../wire";
 
 vi.mock("server-only", () => ({}));
@@ -28,22 +27,6 @@ vi.mock("server-only", () => ({}));
 /** The brief's own case: a real type error that only real rows raise (the slowest test's time minus a word). */
 const SLOWEST_MINUS_WORD = ["```ui id=slowest", '$t = @Query("tests", {branch: "main"})', '<Stats><Stat label="Slowest" value={$t[0].ms - "x"} unit="ms"/></Stats>', "```"].join("\n");
 const SLOWEST_FIXED = ["```ui id=slowest", '$t = @Query("tests", {branch: "main"})', '<Stats><Stat label="Slowest" value={@Max($t, "ms")} unit="ms"/></Stats>', "```"].join("\n");
-
-function testRecording(id: string, text: string, repair?: string): Recording {
-  return {
-    id,
-    title: id,
-    description: `${id} (test)`,
-    dialects: ["ui"],
-    examplePrompt: id.replaceAll("-", " "),
-    match: { keywords: [id.replaceAll("-", " ")], patterns: [] },
-    priority: 0,
-    listed: false,
-    fault: { kind: "malformed-ui" },
-    steps: [{ text, toolCalls: [] }],
-    ...(repair !== undefined ? { repair } : {}),
-  };
-}
 
 const library = createReplayLibrary([
   ...loadReplayLibrary().recordings,

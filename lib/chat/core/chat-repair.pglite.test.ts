@@ -15,10 +15,9 @@ import { listWaitingPreambles } from "@/db/queries/chat-turns";
 import { chats, type JsonValue } from "@/db/schema";
 import type { Actor } from "@/lib/auth/policy";
 import { createReplayLibrary, loadReplayLibrary } from "@/lib/models/replay/load-recordings";
-import type { Recording } from "@/lib/models/replay/recording-schema";
 import { ReplayLanguageModel, repairPlayId } from "@/lib/models/replay/replay-language-model";
 import { MemoryChatBus } from "../bus/memory-chat-bus";
-import { createTestActor, createTestChatCore, followChat, isEvent, openTestDatabase, type TestChatCore, type TestDatabaseHandle } from "../testing/chat-test-setup";
+import { createTestActor, createTestChatCore, testRecording, followChat, isEvent, openTestDatabase, type TestChatCore, type TestDatabaseHandle } from "../testing/chat-test-setup";
 import { REPAIR_MODEL_FAILED_REASON, REPAIR_NOTHING_FIXED_REASON } from "../turn/repair-round";
 import type { AssistantMessage, ChatEvent } from "../wire";
 
@@ -27,23 +26,6 @@ vi.mock("server-only", () => ({}));
 const BROKEN_BLOCK = ["```ui id=health", "<Stats>", '  <Gauge label="Checkout" value={3}/>', "</Stat>", "```"].join("\n");
 const STILL_BROKEN_BLOCK = ["```ui id=health", "<Stats>", '  <Gauge label="Checkout" value={4}/>', "</Stat>", "```"].join("\n");
 const CLEAN_BLOCK = ["```ui", "<Summary>Everything else is green.</Summary>", "```"].join("\n");
-
-/** A recording of this file: one step of text, matched by one keyword, with an optional repair answer. */
-function testRecording(id: string, text: string, repair?: string): Recording {
-  return {
-    id,
-    title: id,
-    description: `${id} (test)`,
-    dialects: ["ui"],
-    examplePrompt: id.replaceAll("-", " "),
-    match: { keywords: [id.replaceAll("-", " ")], patterns: [] },
-    priority: 0,
-    listed: false,
-    fault: { kind: "malformed-ui" },
-    steps: [{ text, toolCalls: [] }],
-    ...(repair !== undefined ? { repair } : {}),
-  };
-}
 
 /** Seventeen blocks: the last is past the reply budget (and would be broken if it were compiled). */
 const OVER_BUDGET_TEXT = [...Array.from({ length: 16 }, (_, index) => `\`\`\`ui\n<Summary>Part ${index + 1}.</Summary>\n\`\`\``), BROKEN_BLOCK].join("\n\n");

@@ -13,6 +13,7 @@ import { assertPostgresReachable, createTestDatabase } from "@/db/test-database"
 import type { Actor } from "@/lib/auth/policy";
 import { createModelRegistry } from "@/lib/models/registry";
 import type { ReplayLibrary } from "@/lib/models/replay/load-recordings";
+import type { Recording } from "@/lib/models/replay/recording-schema";
 import { createReplayModel, type ReplayLanguageModel } from "@/lib/models/replay/replay-language-model";
 import type { UiQuerySchemas } from "@/lib/ui/compile/options";
 import type { ChatBus } from "../bus/chat-bus";
@@ -182,5 +183,22 @@ export function isEvent<Type extends ChatEvent["type"]>(type: Type, messageId?: 
     if ("messageId" in event) return event.messageId === messageId;
     if (event.type === "reply-end") return event.message.id === messageId;
     return true;
+  };
+}
+
+/** A one-step recording for a test: matched by its id's words, unlisted, with an optional repair answer. */
+export function testRecording(id: string, text: string, repair?: string): Recording {
+  return {
+    id,
+    title: id,
+    description: `${id} (test)`,
+    dialects: ["ui"],
+    examplePrompt: id.replaceAll("-", " "),
+    match: { keywords: [id.replaceAll("-", " ")], patterns: [] },
+    priority: 0,
+    listed: false,
+    fault: { kind: "malformed-ui" },
+    steps: [{ text, toolCalls: [] }],
+    ...(repair !== undefined ? { repair } : {}),
   };
 }
