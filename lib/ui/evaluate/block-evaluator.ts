@@ -194,7 +194,7 @@ export class UiBlockEvaluator {
       const source = ownEntries(node.expressions).find(([key]) => key === "value")?.[1];
       let text = "";
       const hostData = typeof source === "string" ? this.hostDataOf(source, context) : [];
-      const waiting = this.waitingOn(hostData);
+      const waiting = this.waitingOn(hostData.length > 0 ? { text: hostData } : undefined);
       if (typeof source === "string") {
         try {
           text = uiDisplayText(this.expression(source, context));
@@ -223,7 +223,7 @@ export class UiBlockEvaluator {
   }
 
   private show(node: UiNode, context: Context, output: UiViewNode[]): void {
-    const waiting = this.waitingOn(this.expressionsHostData(node, context));
+    const waiting = this.waitingOn(this.propHostData(node, context));
     // What a condition on data not known yet would show is not known either: one placeholder stands there.
     if (waiting.length > 0) return void output.push(this.pendingView(node, context, "Show", waiting));
     let when: UiValue;
@@ -245,7 +245,7 @@ export class UiBlockEvaluator {
 
   private each(node: UiNode, context: Context, output: UiViewNode[]): void {
     const id = this.idOf(node, context);
-    const waiting = this.waitingOn(this.expressionsHostData(node, context));
+    const waiting = this.waitingOn(this.propHostData(node, context));
     if (waiting.length > 0) {
       // The rows to repeat are not known yet: one placeholder of the first repeated element's shape.
       const first = Array.isArray(node.children) ? (node.children as UiNode[]).find((child) => typeof child?.type === "string" && !String(child.type).startsWith("#")) : undefined;
@@ -311,7 +311,9 @@ export class UiBlockEvaluator {
         ? this.problem(node, context, caught.code, caught.detail)
         : uiDiagnostic(caught, rangeOf(node), id);
     }
-    const waiting = this.waitingOn(this.expressionsHostData(node, context, entry));
+    // Which query variables each prop reads, found once: for the pending mark here and the host-data mark on the view.
+    const hostData = this.propHostData(node, context, entry);
+    const waiting = this.waitingOn(hostData);
     // Props computed from data that has not arrived cannot be checked yet: the element waits, with no diagnostic.
     if (problem && waiting.length > 0) return this.pendingView(node, context, String(node.type), waiting);
     const children: UiViewNode[] = [];
@@ -334,7 +336,7 @@ export class UiBlockEvaluator {
     const bindings: UiViewNode["bindings"] = {};
     const view = this.view(node, context, String(node.type), props, children, bindings, actions);
     for (const [prop, variable] of boundProps) bindings[prop] = this.binding(node, entry, view, raw, prop, variable);
-    this.markHostData(view, node, entry, context);
+    if (hostData) view.hostData = hostData;
     if (waiting.length > 0) view.pending = waiting;
     return view;
   }
@@ -413,21 +415,25 @@ export class UiBlockEvaluator {
     }
   }
 
-  /** The query variables read by any of a node's value expressions (not its actions). */
-  private expressionsHostData(node: UiNode, context: Context, entry?: UiCatalogEntry): readonly string[] {
-    if (this.unanswered.size === 0) return [];
-    const names = new Set<string>();
+  /** By prop, the query variables a node's value expressions (not its actions) read; undefined when none reads one. */
+  private propHostData(node: UiNode, context: Context, entry?: UiCatalogEntry): UiViewNode["hostData"] {
+    let hostData: UiViewNode["hostData"];
     for (const [prop, source] of ownEntries(node.expressions)) {
       if (typeof source !== "string" || entry?.actions?.includes(prop)) continue;
-      for (const name of this.hostDataOf(source, context)) names.add(name);
+      const names = this.hostDataOf(source, context);
+      if (names.length === 0) continue;
+      hostData ??= {};
+      hostData[prop] = names;
     }
-    return [...names].sort();
+    return hostData;
   }
 
-  /** Which of `names` the host has not answered yet. */
-  private waitingOn(names: readonly string[]): readonly string[] {
-    if (this.unanswered.size === 0 || names.length === 0) return [];
-    return names.filter((name) => this.unanswered.has(name));
+  /** Which query variables of `hostData` the host has not answered yet, sorted. */
+  private waitingOn(hostData: UiViewNode["hostData"]): readonly string[] {
+    if (this.unanswered.size === 0 || hostData === undefined) return [];
+    const waiting = new Set<string>();
+    for (const names of Object.values(hostData)) for (const name of names) if (this.unanswered.has(name)) waiting.add(name);
+    return [...waiting].sort();
   }
 
   /** The props of a node that were written as expressions (not static text, not bindings, not actions). */
@@ -449,19 +455,6 @@ export class UiBlockEvaluator {
     view.pending = waiting;
     this.fallbackOf.set(view, node);
     return view;
-  }
-
-  /** Records which evaluated props of a component came from host data. */
-  private markHostData(view: UiViewNode, node: UiNode, entry: UiCatalogEntry, context: Context): void {
-    let hostData: UiViewNode["hostData"];
-    for (const [prop, source] of ownEntries(node.expressions)) {
-      if (typeof source !== "string" || entry.actions?.includes(prop)) continue;
-      const names = this.hostDataOf(source, context);
-      if (names.length === 0) continue;
-      hostData ??= {};
-      hostData[prop] = names;
-    }
-    if (hostData) view.hostData = hostData;
   }
 
   private action(node: UiNode, source: string, context: Context): UiViewAction {
