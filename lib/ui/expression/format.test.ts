@@ -29,6 +29,9 @@ describe("@Format", () => {
     ["2024-01-05T23:30", "date", "Jan 5, 2024"],
     ["2024-01-05T23:30:00.123+05:00", "date", "Jan 5, 2024"],
     ["2024-01-05T23:30:00-02:00", "date", "Jan 6, 2024"],
+    // Read by the date helpers' rule: a space for the T, and an offset without a colon.
+    ["2025-02-10 09:05:00", "date", "Feb 10, 2025"],
+    ["2024-01-05T23:30:00-0200", "date", "Jan 6, 2024"],
     [0, "date", "Jan 1, 1970"],
     [1_700_000_000_000, "date", "Nov 14, 2023"],
   ])("%j as %s → %s", (value, style, expected) => {

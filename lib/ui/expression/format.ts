@@ -5,6 +5,7 @@
  * current browser carry are used; the outputs are pinned in format.test.ts.
  */
 import { UiFailure } from "../failure";
+import { UI_DAY_MS, uiIsoDay } from "./iso-date";
 import type { UiValue } from "./value";
 
 /** The one locale every interpreter formats in. */
@@ -29,9 +30,6 @@ const COMPACT_OPTIONS: Intl.NumberFormatOptions = {
 /** A calendar date without a time, in UTC: `Jan 5, 2024`. */
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" };
 
-/** ISO 8601 dates the `date` style reads: `2024-01-05`, `2024-01-05T10:20`, with seconds, fraction and `Z`/offset optional. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
-
 /** An ISO 4217 code after `currency:`. */
 const CURRENCY_STYLE = /^currency:([A-Za-z]{3})$/;
 
@@ -48,15 +46,16 @@ function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.Numb
   return format;
 }
 
-/** Milliseconds since the epoch of an ISO 8601 string or a number; a string without an offset is read as UTC. */
+/**
+ * Milliseconds since the epoch of a number, or of the UTC day that ISO date
+ * text names — read by the same rule as the date helpers (iso-date.ts), so
+ * `@Format(t, "date")` takes exactly the dates `@DaysBetween(t, …)` does.
+ * The style shows only the day, so the day is all that is read.
+ */
 function dateMilliseconds(value: UiValue): number {
   if (typeof value === "number") return value;
-  if (typeof value === "string" && ISO_DATE.test(value)) {
-    // Date.parse reads a date-time without an offset as local time; pin it to UTC.
-    const hasTime = value.includes("T");
-    const hasOffset = /(?:Z|[+-]\d{2}:\d{2})$/.test(value);
-    return Date.parse(hasTime && !hasOffset ? `${value}Z` : value);
-  }
+  const day = typeof value === "string" ? uiIsoDay(value) : null;
+  if (day !== null) return day * UI_DAY_MS;
   throw new UiFailure("invalid_argument", "@Format(…, \"date\") takes an ISO 8601 date string or milliseconds since 1970");
 }
 
