@@ -343,11 +343,7 @@ class FallbackWriter {
         const value = booleanProp(node, "value");
         return this.labelled(node, value === undefined ? undefined : value ? "on" : "off");
       }
-      case "Slider": {
-        const value = numberProp(node, "value");
-        const unit = textProp(node, "unit");
-        return this.labelled(node, value === undefined ? undefined : unit ? `${value} ${unit}` : String(value));
-      }
+      case "Slider":
       case "NumberField": {
         const value = numberProp(node, "value");
         const unit = textProp(node, "unit");

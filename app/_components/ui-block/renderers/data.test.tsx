@@ -147,3 +147,33 @@ $budget = 500
     expect(injectedMarkup(markup)).toEqual([]);
   });
 });
+
+describe("Data renderers over answered queries", () => {
+  /** A block over `$runs = @Query("tests", …)`, drawn once the host answered with `rows`. */
+  async function drawAnswered(body: string, rows: unknown): Promise<string> {
+    const [{ z }, { compileUi }, { UiState }, { renderToStaticMarkup }, { UiBlockView }] = await Promise.all([
+      import("zod"),
+      import("@/lib/ui/compile/compile-ui"),
+      import("@/lib/ui/state/ui-state"),
+      import("react-dom/server"),
+      import("../ui-block-view"),
+    ]);
+    const [block] = compileUi(`\`\`\`ui\n$runs = @Query("tests", {branch: "main"})\n${body}\n\`\`\``, {
+      id: "answered",
+      final: true,
+      querySchemas: { tests: z.object({ branch: z.string() }) },
+    });
+    if (!block) throw new Error("no block compiled");
+    const state = new UiState(block);
+    state.setQuery("runs", rows, block);
+    return renderToStaticMarkup(<UiBlockView block={block} state={state} />);
+  }
+
+  it("says an empty answer has no rows, in a table and in a chart", async () => {
+    const table = await drawAnswered(`<Table rows={$runs} title="Runs"><Column field="name"/></Table>`, []);
+    expect(visibleText(table)).toContain("No rows for these arguments");
+    expect(table).toContain('data-live-state="empty"');
+    const chart = await drawAnswered(`<Chart kind="bar" rows={$runs}/>`, []);
+    expect(visibleText(chart)).toContain("No rows for these arguments");
+  });
+});

@@ -5,7 +5,7 @@ import type { UiComponentName } from "@/lib/ui/catalog";
 import { uiChartMarks } from "@/lib/ui/catalog/chart-marks";
 import type { UiViewNode } from "@/lib/ui/evaluate";
 import { isUiChipPresentation, uiCellNodeId, type UiChipPresentation } from "@/lib/ui/link";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Chart } from "../../widgets/chart/chart";
 import { DataTable, type DataTableColumn } from "../../widgets/data-table/data-table";
 import type { DataTablePresentation } from "../../widgets/data-table/cell-text";
@@ -206,6 +206,8 @@ function ChartRenderer({ node }: UiRendererProps) {
   const kind = textProp(node, "kind");
   const series = textListProp(node, "series");
   const hostRows = useHostDataLabel(node, "rows");
+  // A new list on every render would defeat the chart's own memo of its marks.
+  const marks = useMemo(() => uiChartMarks(node.props.marks), [node.props.marks]);
   if (live?.kind === "failed") {
     return (
       <div data-live-state="failed">
@@ -214,19 +216,22 @@ function ChartRenderer({ node }: UiRendererProps) {
       </div>
     );
   }
+  const rows = live !== null ? NO_ROWS : recordsProp(node, "rows");
+  // Only an answer with no rows is said to be one: rows with no numbers to draw keep the chart's own words.
+  const emptyAnswer = live === null && node.hostData?.rows !== undefined && rows.length === 0;
   return (
-    <div data-live-state={live !== null ? "loading" : undefined}>
+    <div data-live-state={live !== null ? "loading" : emptyAnswer ? "empty" : undefined}>
       <Chart
         kind={kind === "line" || kind === "area" || kind === "pie" ? kind : "bar"}
-        rows={live !== null ? NO_ROWS : recordsProp(node, "rows")}
-        emptyText={node.hostData?.rows !== undefined ? UI_EMPTY_ANSWER_TEXT : undefined}
+        rows={rows}
+        emptyText={emptyAnswer ? UI_EMPTY_ANSWER_TEXT : undefined}
         series={series?.map((field) => ({ field }))}
         title={textProp(node, "title")}
         unit={textProp(node, "unit")}
         stacked={flagProp(node, "stacked")}
         height={numberProp(node, "height")}
         arriving={(streaming && !node.complete) || live !== null}
-        marks={uiChartMarks(node.props.marks)}
+        marks={marks}
       />
       <HostDataNote label={hostRows} />
     </div>

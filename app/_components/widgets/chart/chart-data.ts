@@ -5,6 +5,8 @@
  * draws one series. Under `stacked`, and in a pie, a negative value is drawn
  * as zero (stacks and slices of a negative size mean nothing).
  */
+import type { UiChartMark } from "@/lib/ui/catalog/chart-marks";
+import { UI_PROP_LIMITS } from "@/lib/ui/catalog/prop-limits";
 
 /** What kind of chart. */
 export type ChartKind = "bar" | "line" | "area" | "pie";
@@ -102,11 +104,11 @@ export function chartData(options: {
   return { points, series, omittedRows: rows.length - kept.length };
 }
 
-/** A reference mark: a line at one x value (a row's label) or at one y value, with an optional label. */
-export type ChartMark = { x: string | number; label?: string } | { y: number; label?: string };
+/** A reference mark: a line at one x value (a row's label) or at one y value, with an optional label (the catalog's shape). */
+export type ChartMark = UiChartMark;
 
-/** Marks drawn on one chart: the catalog's own cap (`UI_PROP_LIMITS.chartMarks`); past it, lines hide the data. */
-export const CHART_MAX_MARKS = 10;
+/** Marks drawn on one chart: the catalog's own cap; past it, lines hide the data. */
+export const CHART_MAX_MARKS = UI_PROP_LIMITS.chartMarks;
 
 /** The marks a chart can draw: y marks always (the axis grows to hold them), x marks at a drawn point's label; the rest are off the axis. */
 export function chartMarks(marks: readonly ChartMark[], points: readonly ChartPoint[]): { drawn: ChartMark[]; offAxis: ChartMark[] } {
