@@ -22,6 +22,15 @@ describe("HostActionRecord", () => {
     expect(markup.match(/<button type="button"[^>]*>(Confirm|Dismiss)<\/button>/g)).toHaveLength(2);
   });
 
+  it("shows a bidi control in the model's title as a mark, so what is confirmed reads in its stored order", () => {
+    const reversed = { ...proposal, line: "File issue 'x\u202Eyb nosuoS anA sa' on project Demo as Ana Souza" };
+    const markup = draw(reversed, { chatId: "chat", messageId: "reply" });
+    expect(markup).not.toContain("\u202E");
+    expect(markup).toContain("⟨U+202E⟩");
+    const settled = draw({ ...proposal, ok: true, state: "done", line: "Filed issue #3", proposal: reversed.line });
+    expect(settled).not.toContain("\u202E");
+  });
+
   it("offers no answer where none may be given (the admin view, a comparison pane)", () => {
     expect(draw(proposal)).not.toContain("<button");
   });

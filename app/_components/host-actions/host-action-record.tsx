@@ -13,6 +13,7 @@
  */
 import { useState } from "react";
 import { hostActionCardState, type HostActionCard, type HostActionCardState } from "@/lib/host-actions/host-action-card";
+import { visibleControls } from "@/lib/security/visible-controls";
 import { confirmHostAction, dismissHostAction, type HostActionAnswerResult } from "./actions";
 import styles from "./host-action-record.module.css";
 
@@ -77,12 +78,13 @@ export function HostActionRecord({ card: stored, settle }: { card: HostActionCar
         <span className={styles.mark} aria-hidden="true">
           {STATE_MARKS[state]}
         </span>
-        <span className={styles.line}>{card.line}</span>
+        {/* The line quotes the model's arguments: a bidi control in a title must not reorder the "as whom" the person confirms. */}
+        <span className={styles.line}>{visibleControls(card.line)}</span>
         {card.replayed ? <span className={styles.note}>already done for this request</span> : null}
         {state === "dismissed" ? <span className={styles.note}>dismissed — nothing was done</span> : null}
         {state === "proposed" ? <span className={styles.note}>nothing is done until you confirm</span> : null}
       </p>
-      {state !== "proposed" && card.proposal !== undefined && card.proposal !== card.line ? <p className={styles.asked}>Asked: {card.proposal}</p> : null}
+      {state !== "proposed" && card.proposal !== undefined && card.proposal !== card.line ? <p className={styles.asked}>Asked: {visibleControls(card.proposal)}</p> : null}
       {state === "proposed" && settle !== undefined && proposalId !== undefined ? (
         <div className={styles.answers}>
           <button type="button" className={styles.confirm} disabled={pending} onClick={() => void answer(confirmHostAction)}>
