@@ -7,7 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import type { JsonValue } from "@/db/schema";
-import { StoredGenuiSchema } from "@/lib/chat/records/message-record";
+import { readStoredGenui } from "@/lib/chat/records/message-record";
 import { ReceiptEntrySchema, type GenuiFenceRecord, type ReceiptEntry, type ToolCard } from "@/lib/chat/wire";
 import { UiBlocksSchema, type UiBlock } from "@/lib/ui/envelope/schema";
 
@@ -22,7 +22,8 @@ export type ReplyParts = {
 /** The final parts of a stored reply's columns. */
 export function readReplyParts(columns: { ui: JsonValue | null; genui: JsonValue | null; diagnostics: JsonValue | null }): ReplyParts {
   const ui = parsed(UiBlocksSchema, columns.ui) ?? [];
-  const genui = parsed(StoredGenuiSchema, columns.genui);
+  // Card by card, as the chat reads them: one card that no longer parses must not hide its siblings here either.
+  const genui = readStoredGenui(columns.genui);
   return {
     ui,
     fences: genui?.fences ?? [],

@@ -50,9 +50,10 @@ describe("fallbackNodes and isErrorDiagnostic", () => {
     ]);
   });
 
-  it("counts a diagnostic without severity as a fault, and one that says it is only info as none", () => {
+  it("counts a fault as an error, and a clamp or advice the chat does not repair as none", () => {
     const range = { start: 0, end: 1 };
     expect(isErrorDiagnostic({ code: "type_mismatch", message: "", range })).toBe(true);
-    expect(isErrorDiagnostic({ code: "argument_clamped", message: "", range, severity: "info" } as never)).toBe(false);
+    expect(isErrorDiagnostic({ code: "query_argument_clamped", message: "", range })).toBe(false);
+    expect(isErrorDiagnostic({ code: "unread_control", message: "", range })).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  * with every query answered with no rows (`empty`) — and each evaluation's
  * errors, false values and fallbacks recorded with the compile's errors.
  */
+import { REPAIR_NOT_ERROR_CODES } from "@/lib/chat/turn/repair-blocks";
 import type { UiBlock, UiDiagnostic } from "@/lib/ui/envelope/schema";
 import { UI_UNKNOWN_TEXT } from "@/lib/ui/evaluate/display-text";
 import { evaluateUiBlock } from "@/lib/ui/evaluate/evaluate-block";
@@ -37,13 +38,13 @@ export type FitUiBlockInput = {
 const QUOTED_VALUE_LENGTH = 40;
 
 /**
- * True for a diagnostic that is a fault. Diagnostics carry no severity today,
- * so every one is; a diagnostic that says it is only `info` or a `warning`
- * (a clamped argument the inspector shows) is not.
+ * True for a diagnostic that is a fault, by the chat's own rule (the codes
+ * the repair round does not count: advice, clamps and caps the block
+ * survives, such as a clamped `limit`), so the bench and the chat agree on
+ * what an error is.
  */
 export function isErrorDiagnostic(diagnostic: UiDiagnostic): boolean {
-  const severity = (diagnostic as { severity?: unknown }).severity;
-  return severity === undefined || severity === "error";
+  return !REPAIR_NOT_ERROR_CODES.has(diagnostic.code);
 }
 
 /** A value that states something: not absent, not null, not the "—" of an unknown and not empty text. */
