@@ -77,11 +77,6 @@ async function actorOf(userId: string): Promise<Actor | null> {
   return user ? { userId: user.id, role: user.role, isGuest: user.isAnonymous, name: user.name, emailVerified: user.emailVerified } : null;
 }
 
-/** The actor of an account id, as the policy sees them (null: no such account). */
-export async function hostActionActor(userId: string): Promise<Actor | null> {
-  return actorOf(userId);
-}
-
 function refusal(action: HostActionName, code: HostActionErrorCode, message: string): HostActionResult {
   return { ok: false, action, code, message };
 }
